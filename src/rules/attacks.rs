@@ -1,0 +1,100 @@
+//! Whether a piece could capture on a square: the question behind chu's "protected lion"
+//! (chu.md §6) and, later, behind check detection in the search. Works on any board array so
+//! that a position can be asked "after this move" without making it.
+
+use crate::rules::geometry::{CELLS, Square, dir};
+use crate::rules::pieces::movement::Hook;
+use crate::rules::pieces::{Catalogue, Piece};
+use crate::rules::position::{EMPTY, OCCUPIED, WALL};
+
+/// Piece on a cell of `board`, if any.
+#[inline]
+fn piece_on(board: &[u16; CELLS], sq: Square) -> Option<Piece> {
+    let c = board[sq.index()];
+    (c & OCCUPIED != 0 && c != WALL).then_some(Piece(c as u8))
+}
+
+/// Whether `piece` on `from` could capture an enemy piece standing on `target` on `board`
+/// (the target's content is not inspected).
+pub fn can_capture_on(
+    cat: &Catalogue,
+    board: &[u16; CELLS],
+    piece: Piece,
+    from: Square,
+    target: Square,
+) -> bool {
+    if from == target {
+        return false;
+    }
+    let m = cat.movement(piece);
+    let delta = target.0 as i16 - from.0 as i16;
+    if m.steps.contains(&delta) || m.leaps.contains(&delta) {
+        return true;
+    }
+    if m.lion && from.distance(target) <= 2 {
+        return true;
+    }
+    for line in &m.lion_lines {
+        let mut sq = from;
+        for _ in 0..line.length {
+            sq = sq.offset(line.delta);
+            if sq == target {
+                return true;
+            }
+        }
+    }
+    let slides_to = |d: i16, range: u8, start: Square| {
+        let mut sq = start;
+        for _ in 0..range {
+            sq = sq.offset(d);
+            if sq == target {
+                return true;
+            }
+            if board[sq.index()] != EMPTY {
+                return false;
+            }
+        }
+        false
+    };
+    if m.slides.iter().any(|&(d, r)| slides_to(d, r, from)) {
+        return true;
+    }
+    if let Some(h) = m.hook {
+        let lines = match h {
+            Hook::Orthogonal => [dir::F, dir::R, dir::B, dir::L],
+            Hook::Diagonal => [dir::FL, dir::FR, dir::BR, dir::BL],
+        };
+        for (i, &d1) in lines.iter().enumerate() {
+            let mut t = from;
+            loop {
+                t = t.offset(d1);
+                if t == target {
+                    return true;
+                }
+                if board[t.index()] != EMPTY {
+                    break;
+                }
+                let turns = [lines[(i + 1) % 4], lines[(i + 3) % 4]];
+                if turns.iter().any(|&d2| slides_to(d2, u8::MAX, t)) {
+                    return true;
+                }
+            }
+        }
+    }
+    false
+}
+
+/// Whether any piece of `attackers` (squares to look at; those no longer holding a piece of
+/// that color on `board` are skipped) could capture on `target`.
+pub fn attacked(
+    cat: &Catalogue,
+    board: &[u16; CELLS],
+    attackers: &[Square],
+    color: crate::rules::geometry::Color,
+    target: Square,
+) -> bool {
+    attackers.iter().any(|&sq| {
+        piece_on(board, sq)
+            .is_some_and(|p| p.color() == color && can_capture_on(cat, board, p, sq, target))
+    })
+}

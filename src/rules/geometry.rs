@@ -1,0 +1,200 @@
+//! Squares, colors and directions on a padded mailbox shared by both board sizes.
+//!
+//! Both games use one array layout so that direction offsets are compile-time constants:
+//! rows of [`STRIDE`] cells, [`PAD`] wall rows above and below, and [`PAD`] wall columns at
+//! the start of each row (which also serve as the walls right of the previous row's files). A move of up to three squares in any direction from an on-board
+//! square therefore lands on a cell of the array (a wall or a square), never outside it,
+//! which lets the move generator test walls instead of coordinates.
+//!
+//! Coordinates follow the rules files: files are numbered 1.. from Black's right, ranks are
+//! lettered a.. from the top (White's back rank). Internally `file` is 0-based from file 1
+//! and `rank` is 0-based from rank a.
+
+/// Width of one row of cells; three wall columns plus 17 files.
+pub const STRIDE: i16 = 20;
+/// Wall rows above and below the board (the longest fixed leap is three squares).
+pub const PAD: i16 = 3;
+/// Largest board side (dai dai shogi).
+pub const MAX_SIDE: usize = 17;
+/// Number of cells in the padded array.
+/// (The last row of files, plus three diagonal steps down-left, ends `PAD` cells past the
+/// bottom wall rows.)
+pub const CELLS: usize = ((MAX_SIDE as i16 + 2 * PAD) * STRIDE + PAD + 1) as usize;
+
+/// One of the two players. Black (sente) sits at the bottom and moves first.
+#[derive(Copy, Clone, Eq, PartialEq, Hash, Debug, PartialOrd, Ord)]
+pub enum Color {
+    /// Sente, uppercase letters, moves toward rank a.
+    Black = 0,
+    /// Gote, lowercase letters, moves toward the last rank.
+    White = 1,
+}
+
+impl Color {
+    /// The other player.
+    #[inline]
+    pub fn flip(self) -> Color {
+        match self {
+            Color::Black => Color::White,
+            Color::White => Color::Black,
+        }
+    }
+
+    /// Index for per-color arrays.
+    #[inline]
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
+    /// Sign that turns a direction written from Black's point of view into this color's.
+    #[inline]
+    pub fn sign(self) -> i16 {
+        match self {
+            Color::Black => 1,
+            Color::White => -1,
+        }
+    }
+}
+
+/// A cell of the padded array. Only on-board cells are ever handed out as squares
+/// by the position, so a `Square` names a real square of the current board.
+#[derive(Copy, Clone, Eq, PartialEq, Hash, Debug, PartialOrd, Ord, Default)]
+pub struct Square(pub u16);
+
+impl Square {
+    /// The square at 0-based `file` (0 = file 1) and `rank` (0 = rank a).
+    #[inline]
+    pub const fn new(file: usize, rank: usize) -> Square {
+        Square(((rank as i16 + PAD) * STRIDE + file as i16 + PAD) as u16)
+    }
+
+    /// 0-based file index (0 = file 1, Black's right edge).
+    #[inline]
+    pub fn file(self) -> usize {
+        (self.0 as i16 % STRIDE - PAD) as usize
+    }
+
+    /// 0-based rank index (0 = rank a, White's back rank).
+    #[inline]
+    pub fn rank(self) -> usize {
+        (self.0 as i16 / STRIDE - PAD) as usize
+    }
+
+    /// Cell index into the padded array.
+    #[inline]
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    /// The cell `delta` away; may be a wall cell, which the board marks as such.
+    #[inline]
+    pub fn offset(self, delta: i16) -> Square {
+        Square((self.0 as i16 + delta) as u16)
+    }
+
+    /// King-step distance (Chebyshev), used by the lion rules ("adjacent" = 1).
+    pub fn distance(self, other: Square) -> usize {
+        let df = (self.file() as isize - other.file() as isize).unsigned_abs();
+        let dr = (self.rank() as isize - other.rank() as isize).unsigned_abs();
+        df.max(dr)
+    }
+
+    /// Whether the square lies on a board of `side` × `side` squares.
+    pub fn on_board(self, side: usize) -> bool {
+        let raw = self.0 as i16;
+        let row = raw / STRIDE - PAD;
+        let col = raw % STRIDE - PAD;
+        raw >= 0 && (0..side as i16).contains(&row) && (0..side as i16).contains(&col)
+    }
+
+    /// Text form used by USI and SFEN: file number then rank letter (`7g`, `12a`, `17q`).
+    pub fn name(self) -> String {
+        format!("{}{}", self.file() + 1, (b'a' + self.rank() as u8) as char)
+    }
+
+    /// Parses a square name at the start of `text` for a board of `side` squares,
+    /// returning the square and the number of bytes read.
+    pub fn parse_prefix(text: &str, side: usize) -> Option<(Square, usize)> {
+        let bytes = text.as_bytes();
+        let digits = bytes.iter().take_while(|b| b.is_ascii_digit()).count();
+        if digits == 0 || digits > 2 || bytes.len() <= digits {
+            return None;
+        }
+        let file: usize = text[..digits].parse().ok()?;
+        let letter = bytes[digits];
+        if !letter.is_ascii_lowercase() || file == 0 || file > side || bytes[0] == b'0' {
+            return None;
+        }
+        let rank = (letter - b'a') as usize;
+        if rank >= side {
+            return None;
+        }
+        Some((Square::new(file - 1, rank), digits + 1))
+    }
+}
+
+impl std::fmt::Display for Square {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.name())
+    }
+}
+
+/// Orthogonal and diagonal unit steps written from Black's point of view.
+/// Black's forward is toward rank a (up), Black's left is toward the high file numbers.
+pub mod dir {
+    /// Forward (toward rank a for Black).
+    pub const F: i16 = -super::STRIDE;
+    /// Backward.
+    pub const B: i16 = super::STRIDE;
+    /// Left (toward file 17 for Black).
+    pub const L: i16 = 1;
+    /// Right.
+    pub const R: i16 = -1;
+    /// Forward-left diagonal.
+    pub const FL: i16 = F + L;
+    /// Forward-right diagonal.
+    pub const FR: i16 = F + R;
+    /// Backward-left diagonal.
+    pub const BL: i16 = B + L;
+    /// Backward-right diagonal.
+    pub const BR: i16 = B + R;
+    /// The eight king directions, orthogonals first.
+    pub const KING: [i16; 8] = [F, B, L, R, FL, FR, BL, BR];
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn square_names_round_trip_on_both_boards() {
+        for side in [12, 17] {
+            for rank in 0..side {
+                for file in 0..side {
+                    let sq = Square::new(file, rank);
+                    assert!(sq.on_board(side));
+                    let name = sq.name();
+                    assert_eq!(Square::parse_prefix(&name, side), Some((sq, name.len())));
+                }
+            }
+        }
+        assert_eq!(Square::new(0, 0).name(), "1a");
+        assert_eq!(Square::new(11, 11).name(), "12l");
+        assert!(Square::parse_prefix("13a", 12).is_none());
+        assert!(Square::parse_prefix("1m", 12).is_none());
+        assert!(Square::parse_prefix("0a", 12).is_none());
+    }
+
+    #[test]
+    fn three_steps_from_any_square_stay_inside_the_array() {
+        for rank in 0..MAX_SIDE {
+            for file in 0..MAX_SIDE {
+                let sq = Square::new(file, rank);
+                for d in dir::KING {
+                    let far = sq.index() as i16 + 3 * d;
+                    assert!(far >= 0 && (far as usize) < CELLS);
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,69 @@
+//! Chu's lion-versus-lion rules (chu.md §6) and the counter-strike rule, applied to every
+//! generated move that captures a lion.
+
+use crate::rules::attacks;
+use crate::rules::geometry::Square;
+use crate::rules::pieces::{Piece, Role};
+use crate::rules::position::{EMPTY, OCCUPIED, Position};
+use crate::rules::variant::RuleSet;
+
+/// Whether `piece` moving from `from` over `legs` may make its captures, given that at
+/// least one captured piece is a lion.
+pub(crate) fn allowed(pos: &Position, piece: Piece, from: Square, legs: &[Square]) -> bool {
+    let us = piece.color();
+    let cat = pos.cat;
+    let lion_at = |sq: Square| {
+        sq != from
+            && pos
+                .piece_at(sq)
+                .is_some_and(|p| p.color() != us && cat.is_lion(p))
+    };
+    if !cat.is_lion(piece) {
+        // Counter-strike (rule 4): after a non-lion took a lion, non-lions may not take a
+        // lion; lishogi still allows it on the square of that capture.
+        return match (pos.lion_capture, pos.rules) {
+            (None, _) => true,
+            (Some(_), RuleSet::Seed) => false,
+            (Some(sq), RuleSet::Lishogi) => legs.iter().all(|&l| !lion_at(l) || l == sq),
+        };
+    }
+    for (i, &target) in legs.iter().enumerate() {
+        if !lion_at(target) || target.distance(from) <= 1 || legs[..i].contains(&target) {
+            continue; // rule 1: an adjacent lion may always be taken
+        }
+        // Rule 3: a protected lion at distance two only through a bridge, a first leg
+        // capturing a piece that is not an (unpromoted) pawn or go-between.
+        let bridge = i > 0
+            && pos.piece_at(legs[0]).is_some_and(|p| {
+                p.color() != us
+                    && (p.promoted() || !matches!(cat.role(p), Role::Pawn | Role::GoBetween))
+            });
+        if !bridge && protected_after(pos, piece, from, legs, target) {
+            return false; // rule 2 allows only an unprotected lion
+        }
+    }
+    true
+}
+
+/// Whether, after the move, some piece of the captured lion's side could capture on
+/// `target`: protection is judged after the move, so protectors uncovered by the lion's
+/// departure count and the captured pieces do not (chu.md §6).
+fn protected_after(
+    pos: &Position,
+    piece: Piece,
+    from: Square,
+    legs: &[Square],
+    target: Square,
+) -> bool {
+    let mut board = pos.board;
+    board[from.index()] = EMPTY;
+    for &leg in legs {
+        if leg != from {
+            board[leg.index()] = EMPTY;
+        }
+    }
+    let to = legs[legs.len() - 1];
+    board[to.index()] = OCCUPIED | piece.0 as u16;
+    let them = piece.color().flip();
+    attacks::attacked(pos.cat, &board, pos.pieces(them), them, target)
+}

@@ -1,0 +1,20 @@
+//! Pure game logic for chu and dai dai shogi: no I/O, no threads, nothing about search.
+
+pub mod attacks;
+pub mod geometry;
+pub mod lion_trading;
+pub mod movegen;
+pub mod moves;
+pub mod multistep;
+pub mod notation;
+pub mod pieces;
+pub mod position;
+pub mod promotion;
+pub mod sfen;
+pub mod variant;
+pub mod zobrist;
+
+pub use geometry::{Color, Square};
+pub use moves::Move;
+pub use position::Position;
+pub use variant::{RuleSet, Variant};

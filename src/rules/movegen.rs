@@ -1,0 +1,151 @@
+//! Move generation from the compiled tables: steps, leaps and slides here, multi-step powers
+//! in [`crate::rules::multistep`]. Every move goes through [`Emitter::emit`], the one place
+//! where chu's lion-trading rules filter captures and promotion choices are expanded.
+//!
+//! The list is complete under our legality convention (docs/perft.md): moving into check is
+//! legal, and a side with no royal piece left has no moves.
+
+use crate::rules::geometry::{Color, Square};
+use crate::rules::lion_trading;
+use crate::rules::moves::Move;
+use crate::rules::multistep;
+use crate::rules::pieces::Piece;
+use crate::rules::position::{EMPTY, OCCUPIED, Position, WALL};
+use crate::rules::promotion::{self, Choice};
+use crate::rules::variant::Variant;
+
+/// Collects moves, applying the capture and promotion rules common to every piece.
+pub(crate) struct Emitter<'a> {
+    pub pos: &'a Position,
+    pub out: &'a mut Vec<Move>,
+    /// Cell bits of an enemy piece: `OCCUPIED | color bit`.
+    enemy_bits: u16,
+    chu: bool,
+}
+
+/// Mask of the bits that say whether a cell holds a piece of which color.
+const OWNER_MASK: u16 = WALL | OCCUPIED | 0x80;
+
+impl<'a> Emitter<'a> {
+    pub fn new(pos: &'a Position, out: &'a mut Vec<Move>) -> Emitter<'a> {
+        let enemy_bits = OCCUPIED | if pos.side == Color::Black { 0x80 } else { 0 };
+        Emitter {
+            pos,
+            out,
+            enemy_bits,
+            chu: pos.variant == Variant::Chu,
+        }
+    }
+
+    /// Cell content.
+    #[inline]
+    pub fn cell(&self, sq: Square) -> u16 {
+        self.pos.board[sq.index()]
+    }
+
+    /// Whether the cell holds an enemy piece.
+    #[inline]
+    pub fn is_enemy(&self, cell: u16) -> bool {
+        cell & OWNER_MASK == self.enemy_bits
+    }
+
+    /// Whether a piece may land on the cell (empty or enemy).
+    #[inline]
+    pub fn can_land(&self, cell: u16) -> bool {
+        cell == EMPTY || self.is_enemy(cell)
+    }
+
+    /// Emits the move of `piece` from `from` over `legs` (canonical shape), after the lion
+    /// rules, with its promotion choices.
+    #[inline]
+    pub fn emit(&mut self, piece: Piece, from: Square, legs: &[Square]) {
+        let mut captures = false;
+        let mut lion_taken = false;
+        for (i, &leg) in legs.iter().enumerate() {
+            let c = self.cell(leg);
+            if leg != from && self.is_enemy(c) && !legs[..i].contains(&leg) {
+                captures = true;
+                if self.chu && self.pos.cat.is_lion(Piece(c as u8)) {
+                    lion_taken = true;
+                }
+            }
+        }
+        if lion_taken && !lion_trading::allowed(self.pos, piece, from, legs) {
+            return;
+        }
+        let to = legs[legs.len() - 1];
+        match promotion::choice(self.pos, piece, from, to, captures) {
+            Choice::Never => self.out.push(Move::new(from, legs, false)),
+            Choice::Forced => self.out.push(Move::new(from, legs, true)),
+            Choice::Optional => {
+                self.out.push(Move::new(from, legs, true));
+                self.out.push(Move::new(from, legs, false));
+            }
+        }
+    }
+}
+
+/// Appends every legal move of the side to move to `out`.
+pub fn generate(pos: &Position, out: &mut Vec<Move>) {
+    let us = pos.side;
+    if pos.royals[us.index()] == 0 {
+        return;
+    }
+    let mut e = Emitter::new(pos, out);
+    for &from in pos.pieces(us) {
+        let piece = Piece(pos.board[from.index()] as u8);
+        generate_piece(&mut e, piece, from);
+    }
+}
+
+/// Appends the moves of the piece on `from` (which must belong to the side to move).
+pub fn generate_from(pos: &Position, from: Square, out: &mut Vec<Move>) {
+    let Some(piece) = pos.piece_at(from) else {
+        return;
+    };
+    if piece.color() != pos.side || pos.royals[pos.side.index()] == 0 {
+        return;
+    }
+    let mut e = Emitter::new(pos, out);
+    generate_piece(&mut e, piece, from);
+}
+
+fn generate_piece(e: &mut Emitter, piece: Piece, from: Square) {
+    let m = e.pos.cat.movement(piece);
+    for &d in &m.steps {
+        let to = from.offset(d);
+        if e.can_land(e.cell(to)) {
+            e.emit(piece, from, &[to]);
+        }
+    }
+    for &d in &m.leaps {
+        let to = from.offset(d);
+        if e.can_land(e.cell(to)) {
+            e.emit(piece, from, &[to]);
+        }
+    }
+    for &(d, range) in &m.slides {
+        let mut to = from;
+        for _ in 0..range {
+            to = to.offset(d);
+            let c = e.cell(to);
+            if c == EMPTY {
+                e.emit(piece, from, &[to]);
+            } else {
+                if e.is_enemy(c) {
+                    e.emit(piece, from, &[to]);
+                }
+                break;
+            }
+        }
+    }
+    if m.lion {
+        multistep::lion(e, piece, from);
+    }
+    if !m.lion_lines.is_empty() {
+        multistep::lion_lines(e, piece, from, &m.lion_lines);
+    }
+    if let Some(hook) = m.hook {
+        multistep::hook(e, piece, from, hook);
+    }
+}

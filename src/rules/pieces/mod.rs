@@ -1,0 +1,263 @@
+//! The piece catalogues of both games as data, and the compact piece code used on the board.
+//!
+//! Each game lists its piece types once (`chu.rs`, `daidai.rs`): abbreviation, name, SFEN
+//! letter, movement in the language of [`movement`], and promotion. Everything the move
+//! generator needs is compiled from those lines into a [`Catalogue`] indexed by [`Piece`]
+//! codes, so adding or correcting a piece is a one-line change.
+
+pub mod chu;
+pub mod daidai;
+pub mod movement;
+
+use crate::rules::geometry::Color;
+use movement::{Movement, compile};
+
+/// One piece type of a game, as written in the catalogue.
+#[derive(Debug)]
+pub struct KindSpec {
+    /// Abbreviation from the rules files (`DK`, `Ln`, `+` types have their own, e.g. `HF`).
+    pub abbr: &'static str,
+    /// English name.
+    pub name: &'static str,
+    /// SFEN token (lowercase; bare letter or parenthesised code); empty for promoted-only types.
+    pub sfen: &'static str,
+    /// Movement in the Betza-like language of [`movement`].
+    pub betza: &'static str,
+    /// Abbreviation of the type it promotes to.
+    pub promotes_to: Option<&'static str>,
+    /// Capturing every royal piece of a side wins.
+    pub royal: bool,
+}
+
+/// A piece on the board: base type (the type it started as), promoted flag and color in one
+/// byte. The base type is kept after promotion because SFEN writes a promoted piece as `+`
+/// and its original letter, and because a promoted piece never promotes again even when its
+/// new movement belongs to a promotable type (a promoted go-between moves as a drunk
+/// elephant but never becomes a crown prince).
+#[derive(Copy, Clone, Eq, PartialEq, Hash, Debug)]
+pub struct Piece(pub u8);
+
+impl Piece {
+    const PROMOTED: u8 = 0x40;
+    const WHITE: u8 = 0x80;
+
+    /// A piece of base type `base` (catalogue index below 64).
+    pub fn new(base: u8, promoted: bool, color: Color) -> Piece {
+        debug_assert!(base < 64);
+        let mut code = base;
+        if promoted {
+            code |= Self::PROMOTED;
+        }
+        if color == Color::White {
+            code |= Self::WHITE;
+        }
+        Piece(code)
+    }
+
+    /// Catalogue index of the type the piece started as.
+    #[inline]
+    pub fn base(self) -> u8 {
+        self.0 & 0x3f
+    }
+
+    /// Whether the piece has promoted.
+    #[inline]
+    pub fn promoted(self) -> bool {
+        self.0 & Self::PROMOTED != 0
+    }
+
+    /// Owner.
+    #[inline]
+    pub fn color(self) -> Color {
+        if self.0 & Self::WHITE != 0 {
+            Color::White
+        } else {
+            Color::Black
+        }
+    }
+
+    /// The same piece, promoted.
+    #[inline]
+    pub fn promote(self) -> Piece {
+        Piece(self.0 | Self::PROMOTED)
+    }
+}
+
+/// Role of a base type that some rule names explicitly.
+#[derive(Copy, Clone, Eq, PartialEq, Debug)]
+pub enum Role {
+    /// Chu pawn: its own deferral rule; cannot serve as a lion-capture bridge.
+    Pawn,
+    /// Chu lance: forced or allowed promotion on the last rank.
+    Lance,
+    /// Chu go-between: cannot serve as a lion-capture bridge.
+    GoBetween,
+    /// Anything else.
+    Other,
+}
+
+/// Everything about one game's pieces, compiled and indexed by [`Piece`] code.
+pub struct Catalogue {
+    /// The types, bases first (indices below `bases`), then promoted-only types.
+    pub kinds: Vec<&'static KindSpec>,
+    /// Number of base types.
+    pub bases: usize,
+    movement: Vec<Movement>,
+    moving_kind: [u8; 256],
+    promotable: [bool; 256],
+    royal: [bool; 256],
+    lion: [bool; 256],
+    roles: Vec<Role>,
+}
+
+impl Catalogue {
+    /// Builds a catalogue from the bases and promoted-only types of a game. Panics on an
+    /// inconsistent table, which the catalogue tests rule out before anything ships.
+    pub fn build(bases: &'static [KindSpec], promoted_only: &'static [KindSpec]) -> Catalogue {
+        assert!(
+            bases.len() <= 64,
+            "at most 64 base types fit in a piece code"
+        );
+        let kinds: Vec<&'static KindSpec> = bases.iter().chain(promoted_only).collect();
+        let index_of = |abbr: &str| {
+            kinds
+                .iter()
+                .position(|k| k.abbr == abbr)
+                .unwrap_or_else(|| panic!("unknown piece abbreviation {abbr}"))
+        };
+        let mut movement = Vec::with_capacity(256);
+        let mut moving_kind = [0u8; 256];
+        let mut promotable = [false; 256];
+        let mut royal = [false; 256];
+        let mut lion = [false; 256];
+        for code in 0..256usize {
+            let piece = Piece(code as u8);
+            let base = piece.base() as usize;
+            if base >= bases.len() {
+                movement.push(Movement::default());
+                continue;
+            }
+            let spec = &bases[base];
+            let kind = match (piece.promoted(), spec.promotes_to) {
+                (false, _) => base,
+                (true, Some(to)) => index_of(to),
+                (true, None) => {
+                    movement.push(Movement::default());
+                    continue;
+                }
+            };
+            let m = compile(kinds[kind].betza, piece.color())
+                .unwrap_or_else(|e| panic!("{}: {e:?}", kinds[kind].abbr));
+            moving_kind[code] = kind as u8;
+            promotable[code] = !piece.promoted() && spec.promotes_to.is_some();
+            royal[code] = kinds[kind].royal;
+            lion[code] = m.lion;
+            movement.push(m);
+        }
+        let roles = bases
+            .iter()
+            .map(|k| match k.abbr {
+                "P" => Role::Pawn,
+                "L" => Role::Lance,
+                "GB" if k.name == "go-between" => Role::GoBetween,
+                _ => Role::Other,
+            })
+            .collect();
+        Catalogue {
+            kinds,
+            bases: bases.len(),
+            movement,
+            moving_kind,
+            promotable,
+            royal,
+            lion,
+            roles,
+        }
+    }
+
+    /// Compiled movement of a piece.
+    #[inline]
+    pub fn movement(&self, p: Piece) -> &Movement {
+        &self.movement[p.0 as usize]
+    }
+
+    /// Whether the piece may still promote (unpromoted and of a promoting type).
+    #[inline]
+    pub fn promotable(&self, p: Piece) -> bool {
+        self.promotable[p.0 as usize]
+    }
+
+    /// Whether capturing the piece counts toward capturing all royals.
+    #[inline]
+    pub fn royal(&self, p: Piece) -> bool {
+        self.royal[p.0 as usize]
+    }
+
+    /// Whether the piece moves as a lion (chu's lion-trading rules concern exactly these).
+    #[inline]
+    pub fn is_lion(&self, p: Piece) -> bool {
+        self.lion[p.0 as usize]
+    }
+
+    /// The rule-relevant role of the piece's base type, ignoring promotion.
+    #[inline]
+    pub fn role(&self, p: Piece) -> Role {
+        self.roles[p.base() as usize]
+    }
+
+    /// The type the piece currently moves as.
+    pub fn moving_kind(&self, p: Piece) -> &'static KindSpec {
+        self.kinds[self.moving_kind[p.0 as usize] as usize]
+    }
+
+    /// Base type index of an SFEN token (lowercase), if the game has it.
+    pub fn base_by_sfen(&self, token: &str) -> Option<u8> {
+        self.kinds[..self.bases]
+            .iter()
+            .position(|k| k.sfen == token)
+            .map(|i| i as u8)
+    }
+
+    /// Base type index of an abbreviation.
+    pub fn base_by_abbr(&self, abbr: &str) -> Option<u8> {
+        self.kinds[..self.bases]
+            .iter()
+            .position(|k| k.abbr == abbr)
+            .map(|i| i as u8)
+    }
+
+    /// Whether the base type promotes at all.
+    pub fn base_promotes(&self, base: u8) -> bool {
+        self.kinds[base as usize].promotes_to.is_some()
+    }
+}
+
+/// Shorthand for catalogue lines.
+pub(crate) const fn kind(
+    abbr: &'static str,
+    name: &'static str,
+    sfen: &'static str,
+    betza: &'static str,
+    promotes_to: Option<&'static str>,
+) -> KindSpec {
+    KindSpec {
+        abbr,
+        name,
+        sfen,
+        betza,
+        promotes_to,
+        royal: false,
+    }
+}
+
+/// A royal type.
+pub(crate) const fn royal(abbr: &'static str, name: &'static str, sfen: &'static str) -> KindSpec {
+    KindSpec {
+        abbr,
+        name,
+        sfen,
+        betza: "K",
+        promotes_to: None,
+        royal: true,
+    }
+}

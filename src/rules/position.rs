@@ -1,0 +1,375 @@
+//! The game state: board, side to move, the hidden rule state, and make/unmake.
+//!
+//! Everything that decides which moves are legal or whether two positions are the same for
+//! the repetition rule lives here and is part of the Zobrist key: the board (with promoted
+//! flags), the side to move, chu's counter-strike square and chu's suspended promotions.
+
+use crate::rules::geometry::{CELLS, Color, Square};
+use crate::rules::moves::Move;
+use crate::rules::pieces::{Catalogue, Piece};
+use crate::rules::variant::{RuleSet, Variant};
+use crate::rules::zobrist;
+use arrayvec::ArrayVec;
+
+/// Content of an empty cell.
+pub(crate) const EMPTY: u16 = 0;
+/// Content of a wall cell outside the board.
+pub(crate) const WALL: u16 = 0x8000;
+/// Marks an occupied cell; the low byte is the [`Piece`] code.
+pub(crate) const OCCUPIED: u16 = 0x100;
+
+/// What make needs to restore the position exactly.
+#[derive(Clone, Debug)]
+struct Undo {
+    mv: Move,
+    moved: Piece,
+    captured: ArrayVec<(Square, Piece), 3>,
+    lion_capture: Option<Square>,
+    suspended: [Option<Square>; 2],
+    key: u64,
+}
+
+/// A position of either game.
+#[derive(Clone)]
+pub struct Position {
+    pub(crate) variant: Variant,
+    pub(crate) rules: RuleSet,
+    pub(crate) cat: &'static Catalogue,
+    pub(crate) board: [u16; CELLS],
+    pub(crate) side: Color,
+    /// Royal pieces left per color (king, crown prince).
+    pub(crate) royals: [u8; 2],
+    /// Non-royal pieces left per color (bare-king rule).
+    pub(crate) others: [u16; 2],
+    /// Chu: square where a non-lion captured a lion on the last move (counter-strike rule).
+    pub(crate) lion_capture: Option<Square>,
+    /// Chu seed rules: a piece per color that declined promotion on entering the zone on its
+    /// owner's last move and may promote on its owner's next move only by capturing.
+    pub(crate) suspended: [Option<Square>; 2],
+    pub(crate) move_number: u32,
+    pub(crate) key: u64,
+    pieces: [Vec<Square>; 2],
+    piece_slot: [u16; CELLS],
+    undo: Vec<Undo>,
+}
+
+impl Position {
+    /// An empty board of `variant` with Black to move: the starting point of SFEN parsing
+    /// and of hand-built test positions.
+    pub fn empty(variant: Variant, rules: RuleSet) -> Position {
+        let side = variant.side();
+        let mut board = [WALL; CELLS];
+        for rank in 0..side {
+            for file in 0..side {
+                board[Square::new(file, rank).index()] = EMPTY;
+            }
+        }
+        Position {
+            variant,
+            rules,
+            cat: variant.catalogue(),
+            board,
+            side: Color::Black,
+            royals: [0; 2],
+            others: [0; 2],
+            lion_capture: None,
+            suspended: [None; 2],
+            move_number: 1,
+            key: 0,
+            pieces: [Vec::with_capacity(128), Vec::with_capacity(128)],
+            piece_slot: [0; CELLS],
+            undo: Vec::new(),
+        }
+    }
+
+    /// The start position of a game.
+    pub fn start(variant: Variant, rules: RuleSet) -> Position {
+        Position::from_sfen(variant, rules, variant.start_sfen())
+            .unwrap_or_else(|e| unreachable!("start position must parse: {e}"))
+    }
+
+    /// The game.
+    pub fn variant(&self) -> Variant {
+        self.variant
+    }
+
+    /// The chu rule set in force.
+    pub fn rules(&self) -> RuleSet {
+        self.rules
+    }
+
+    /// The piece catalogue of the game.
+    pub fn catalogue(&self) -> &'static Catalogue {
+        self.cat
+    }
+
+    /// Side to move.
+    pub fn side_to_move(&self) -> Color {
+        self.side
+    }
+
+    /// Zobrist key of everything the repetition rule compares.
+    pub fn key(&self) -> u64 {
+        self.key
+    }
+
+    /// Move number as in SFEN (starts at 1, counts plies).
+    pub fn move_number(&self) -> u32 {
+        self.move_number
+    }
+
+    /// Chu counter-strike square (see [`Position::lion_capture`] field docs).
+    pub fn lion_capture_square(&self) -> Option<Square> {
+        self.lion_capture
+    }
+
+    /// Chu seed rules: the suspended piece of `color`, if any.
+    pub fn suspended(&self, color: Color) -> Option<Square> {
+        self.suspended[color.index()]
+    }
+
+    /// Number of royal pieces `color` has left.
+    pub fn royal_count(&self, color: Color) -> usize {
+        self.royals[color.index()] as usize
+    }
+
+    /// Number of non-royal pieces `color` has left.
+    pub fn other_count(&self, color: Color) -> usize {
+        self.others[color.index()] as usize
+    }
+
+    /// The piece on `sq`, if any.
+    #[inline]
+    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
+        let c = self.board[sq.index()];
+        (c & OCCUPIED != 0 && c != WALL).then_some(Piece(c as u8))
+    }
+
+    /// Squares holding `color`'s pieces (unordered).
+    pub fn pieces(&self, color: Color) -> &[Square] {
+        &self.pieces[color.index()]
+    }
+
+    /// Every square of the board, rank a first, file 1 first.
+    pub fn squares(&self) -> impl Iterator<Item = Square> + use<> {
+        let side = self.variant.side();
+        (0..side).flat_map(move |r| (0..side).map(move |f| Square::new(f, r)))
+    }
+
+    /// Keys of the positions before each move made since this position was set up, oldest
+    /// first (the repetition history).
+    pub fn history_keys(&self) -> impl Iterator<Item = u64> + '_ {
+        self.undo.iter().map(|u| u.key)
+    }
+
+    /// Number of moves that can be taken back.
+    pub fn ply(&self) -> usize {
+        self.undo.len()
+    }
+
+    /// Puts a piece on an empty square (position set-up only).
+    pub fn put(&mut self, sq: Square, piece: Piece) {
+        debug_assert_eq!(self.board[sq.index()], EMPTY);
+        self.place(sq, piece);
+    }
+
+    /// Sets the side to move (position set-up only).
+    pub fn set_side_to_move(&mut self, color: Color) {
+        if self.side != color {
+            self.side = color;
+            self.key ^= zobrist::WHITE_TO_MOVE;
+        }
+    }
+
+    /// Sets the counter-strike square (position set-up only).
+    pub fn set_lion_capture(&mut self, sq: Option<Square>) {
+        if let Some(old) = self.lion_capture {
+            self.key ^= zobrist::lion_capture(old);
+        }
+        self.lion_capture = sq;
+        if let Some(new) = sq {
+            self.key ^= zobrist::lion_capture(new);
+        }
+    }
+
+    /// Sets a suspended promotion (position set-up only).
+    pub fn set_suspended(&mut self, color: Color, sq: Option<Square>) {
+        if let Some(old) = self.suspended[color.index()] {
+            self.key ^= zobrist::suspended(color, old);
+        }
+        self.suspended[color.index()] = sq;
+        if let Some(new) = sq {
+            self.key ^= zobrist::suspended(color, new);
+        }
+    }
+
+    /// Sets the move number (position set-up only).
+    pub fn set_move_number(&mut self, n: u32) {
+        self.move_number = n;
+    }
+
+    fn place(&mut self, sq: Square, piece: Piece) {
+        self.board[sq.index()] = OCCUPIED | piece.0 as u16;
+        self.key ^= zobrist::piece(sq, piece);
+        let c = piece.color().index();
+        self.piece_slot[sq.index()] = self.pieces[c].len() as u16;
+        self.pieces[c].push(sq);
+        if self.cat.royal(piece) {
+            self.royals[c] += 1;
+        } else {
+            self.others[c] += 1;
+        }
+    }
+
+    fn remove(&mut self, sq: Square) -> Piece {
+        let piece = Piece(self.board[sq.index()] as u8);
+        self.board[sq.index()] = EMPTY;
+        self.key ^= zobrist::piece(sq, piece);
+        let c = piece.color().index();
+        let slot = self.piece_slot[sq.index()] as usize;
+        let list = &mut self.pieces[c];
+        list.swap_remove(slot);
+        if let Some(&moved) = list.get(slot) {
+            self.piece_slot[moved.index()] = slot as u16;
+        }
+        if self.cat.royal(piece) {
+            self.royals[c] -= 1;
+        } else {
+            self.others[c] -= 1;
+        }
+        piece
+    }
+
+    /// Moves a piece between squares keeping its piece-list slot (cheaper than remove+place).
+    fn relocate(&mut self, from: Square, to: Square, before: Piece, after: Piece) {
+        self.board[from.index()] = EMPTY;
+        self.board[to.index()] = OCCUPIED | after.0 as u16;
+        self.key ^= zobrist::piece(from, before) ^ zobrist::piece(to, after);
+        let slot = self.piece_slot[from.index()];
+        self.piece_slot[to.index()] = slot;
+        self.pieces[after.color().index()][slot as usize] = to;
+        if self.cat.royal(before) != self.cat.royal(after) {
+            let c = after.color().index();
+            self.royals[c] += 1;
+            self.others[c] -= 1;
+        }
+    }
+
+    /// Plays a move generated for this position (or returned by `parse_move`).
+    pub fn make(&mut self, mv: Move) {
+        let us = self.side;
+        let from = mv.from();
+        let moved = Piece(self.board[from.index()] as u8);
+        let mut undo = Undo {
+            mv,
+            moved,
+            captured: ArrayVec::new(),
+            lion_capture: self.lion_capture,
+            suspended: self.suspended,
+            key: self.key,
+        };
+        let mut took_lion = None;
+        for leg in mv.legs() {
+            if leg != from
+                && let Some(p) = self.piece_at(leg)
+                && p.color() != us
+            {
+                if self.cat.is_lion(p) {
+                    took_lion = Some(leg);
+                }
+                self.remove(leg);
+                undo.captured.push((leg, p));
+            }
+        }
+        let after = if mv.promotes() {
+            moved.promote()
+        } else {
+            moved
+        };
+        let to = mv.to();
+        if to != from || after != moved {
+            self.relocate(from, to, moved, after);
+        }
+        // Counter-strike: only a lion taken by a non-lion restricts the reply.
+        let new_lion_capture = if self.cat.is_lion(moved) {
+            None
+        } else {
+            took_lion
+        };
+        self.set_lion_capture(new_lion_capture);
+        // Seed promotion deferral: our old suspension ends with this move; a captured enemy
+        // piece takes its suspension with it; declining on entering the zone starts a new one.
+        let them = us.flip();
+        if let Some(s) = self.suspended[them.index()]
+            && undo.captured.iter().any(|c| c.0 == s)
+        {
+            self.set_suspended(them, None);
+        }
+        let declined = crate::rules::promotion::declines_on_entry(self, moved, mv);
+        self.set_suspended(us, declined.then_some(to));
+        self.side = them;
+        self.key ^= zobrist::WHITE_TO_MOVE;
+        self.move_number += 1;
+        self.undo.push(undo);
+    }
+
+    /// Takes back the last move made.
+    pub fn unmake(&mut self) {
+        let Some(undo) = self.undo.pop() else {
+            return;
+        };
+        let mv = undo.mv;
+        let (from, to) = (mv.from(), mv.to());
+        let now = Piece(self.board[to.index()] as u8);
+        if to != from || now != undo.moved {
+            self.relocate(to, from, now, undo.moved);
+        }
+        for &(sq, p) in undo.captured.iter().rev() {
+            self.place(sq, p);
+        }
+        self.lion_capture = undo.lion_capture;
+        self.suspended = undo.suspended;
+        self.side = self.side.flip();
+        self.move_number -= 1;
+        self.key = undo.key;
+    }
+
+    /// Pieces a move would capture, in the order it takes them.
+    pub fn captures_of(&self, mv: Move) -> ArrayVec<(Square, Piece), 3> {
+        let from = mv.from();
+        let mover = self.side;
+        let mut out: ArrayVec<(Square, Piece), 3> = ArrayVec::new();
+        for leg in mv.legs() {
+            if leg != from
+                && !out.iter().any(|c| c.0 == leg)
+                && let Some(p) = self.piece_at(leg)
+                && p.color() != mover
+            {
+                out.push((leg, p));
+            }
+        }
+        out
+    }
+
+    /// Recomputes the key from scratch (tests use it to check the incremental key).
+    pub fn compute_key(&self) -> u64 {
+        let mut k = 0;
+        for sq in self.squares() {
+            if let Some(p) = self.piece_at(sq) {
+                k ^= zobrist::piece(sq, p);
+            }
+        }
+        if self.side == Color::White {
+            k ^= zobrist::WHITE_TO_MOVE;
+        }
+        if let Some(s) = self.lion_capture {
+            k ^= zobrist::lion_capture(s);
+        }
+        for c in [Color::Black, Color::White] {
+            if let Some(s) = self.suspended[c.index()] {
+                k ^= zobrist::suspended(c, s);
+            }
+        }
+        k
+    }
+}
