@@ -38,11 +38,37 @@ pub(crate) fn allowed(pos: &Position, piece: Piece, from: Square, legs: &[Square
                 p.color() != us
                     && (p.promoted() || !matches!(cat.role(p), Role::Pawn | Role::GoBetween))
             });
-        if !bridge && protected_after(pos, piece, from, legs, target) {
+        let protected = match pos.rules {
+            RuleSet::Seed => protected_after(pos, piece, from, legs, target),
+            RuleSet::Lishogi => protected_before(pos, piece, from, &legs[..i], target),
+        };
+        if !bridge && protected {
             return false; // rule 2 allows only an unprotected lion
         }
     }
     true
+}
+
+/// lishogi's reading (shogiops `moveDests`/`secondLionStepDests`): protection is judged before
+/// the move on the board with the lion's origin and any first-leg square vacated, and every
+/// enemy piece on the board counts, including one the first leg is about to capture.
+fn protected_before(
+    pos: &Position,
+    piece: Piece,
+    from: Square,
+    earlier: &[Square],
+    target: Square,
+) -> bool {
+    let mut board = pos.board;
+    board[from.index()] = EMPTY;
+    for &leg in earlier {
+        board[leg.index()] = EMPTY;
+    }
+    let them = piece.color().flip();
+    pos.pieces(them).iter().any(|&sq| {
+        let p = Piece(pos.board[sq.index()] as u8);
+        attacks::can_capture_on(pos.cat, &board, p, sq, target)
+    })
 }
 
 /// Whether, after the move, some piece of the captured lion's side could capture on
