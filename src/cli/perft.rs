@@ -1,8 +1,10 @@
-//! `shishi perft`: node counts, time and speed from a position.
+//! `shishi perft`: node counts, time and speed from a position, or a whole suite file checked
+//! against its expected counts.
 
 use clap::Args;
-use shishi::perft;
+use shishi::perft::{self, suite};
 use shishi::rules::{Position, RuleSet, Variant};
+use std::io::Write;
 use std::time::Instant;
 
 /// Arguments of `shishi perft`.
@@ -15,17 +17,23 @@ pub struct PerftArgs {
     #[arg(long, value_parser = super::parse_rules, default_value = "seed")]
     rules: RuleSet,
     /// Start position (default: the game's start position).
-    #[arg(long)]
+    #[arg(long, conflicts_with = "suite")]
     sfen: Option<String>,
     /// Plies to count.
-    #[arg(long)]
-    depth: u32,
+    #[arg(long, required_unless_present = "suite")]
+    depth: Option<u32>,
     /// Print the count below each root move.
     #[arg(long)]
     divide: bool,
     /// Threads splitting the root moves (1 = no splitting).
     #[arg(long, default_value_t = 1)]
     threads: usize,
+    /// Check every position of a suite file (perft-suites/*.epd) against its counts.
+    #[arg(long)]
+    suite: Option<std::path::PathBuf>,
+    /// With --suite: skip expected counts deeper than this.
+    #[arg(long, default_value_t = u32::MAX)]
+    max_depth: u32,
 }
 
 /// Runs `shishi perft`.
@@ -36,28 +44,73 @@ pub fn run(args: PerftArgs) -> Result<(), String> {
             args.threads
         ));
     }
-    let sfen = args.sfen.as_deref().unwrap_or(args.variant.start_sfen());
-    let mut pos = Position::from_sfen(args.variant, args.rules, sfen).map_err(|e| e.to_string())?;
+    if args.depth.is_some_and(|d| d > 64) {
+        return Err("--depth above 64 is not sensible".into());
+    }
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(args.threads)
         .build()
         .map_err(|e| e.to_string())?;
+    match &args.suite {
+        Some(path) => pool.install(|| run_suite(path, args.max_depth)),
+        None => pool.install(|| run_one(&args)),
+    }
+}
+
+fn run_one(args: &PerftArgs) -> Result<(), String> {
+    let depth = args.depth.unwrap_or(1);
+    let sfen = args.sfen.as_deref().unwrap_or(args.variant.start_sfen());
+    let mut pos = Position::from_sfen(args.variant, args.rules, sfen).map_err(|e| e.to_string())?;
+    let mut out = std::io::stdout().lock();
     let start = Instant::now();
     let nodes = if args.divide {
-        let mut rows = pool.install(|| perft::divide(&pos, args.depth));
+        let mut rows = perft::divide(&pos, depth);
         rows.sort_by_key(|r| r.0.text());
         for (mv, n) in &rows {
-            println!("{mv} {n}");
+            writeln!(out, "{mv} {n}").map_err(|e| e.to_string())?;
         }
         rows.iter().map(|r| r.1).sum()
     } else if args.threads > 1 {
-        pool.install(|| perft::perft_parallel(&pos, args.depth))
+        perft::perft_parallel(&pos, depth)
     } else {
-        perft::perft(&mut pos, args.depth)
+        perft::perft(&mut pos, depth)
     };
     let secs = start.elapsed().as_secs_f64();
-    println!("nodes {nodes}");
-    println!("time {:.3} s", secs);
-    println!("nps {:.0}", nodes as f64 / secs.max(1e-9));
+    writeln!(
+        out,
+        "nodes {nodes}\ntime {secs:.3} s\nnps {:.0}",
+        nodes as f64 / secs.max(1e-9)
+    )
+    .map_err(|e| e.to_string())
+}
+
+fn run_suite(path: &std::path::Path, max_depth: u32) -> Result<(), String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let entries = suite::parse_suite(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+    let mut out = std::io::stdout().lock();
+    let (mut checked, mut failed) = (0, 0);
+    let start = Instant::now();
+    for entry in &entries {
+        let pos = entry.position()?;
+        for &(depth, expected) in entry.counts.iter().filter(|c| c.0 <= max_depth) {
+            let got = perft::perft_parallel(&pos, depth);
+            checked += 1;
+            if got != expected {
+                failed += 1;
+            }
+            let verdict = if got == expected { "ok" } else { "MISMATCH" };
+            writeln!(
+                out,
+                "{verdict} line {} {} D{depth} expected {expected} got {got}",
+                entry.line, entry.id
+            )
+            .map_err(|e| e.to_string())?;
+        }
+    }
+    writeln!(out, "{} passed, {failed} failed", checked - failed).map_err(|e| e.to_string())?;
+    log::info!("suite took {:.1} s", start.elapsed().as_secs_f64());
+    if failed > 0 {
+        return Err(format!("{failed} suite counts differ"));
+    }
     Ok(())
 }

@@ -7,6 +7,7 @@ pub mod movegen;
 pub mod moves;
 pub mod multistep;
 pub mod notation;
+pub mod outcome;
 pub mod pieces;
 pub mod position;
 pub mod promotion;

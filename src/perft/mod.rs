@@ -13,6 +13,8 @@
 //! assert_eq!(shishi::perft::perft(&mut pos, 3), 48_315);
 //! ```
 
+pub mod suite;
+
 use crate::rules::movegen;
 use crate::rules::{Move, Position};
 use rayon::prelude::*;

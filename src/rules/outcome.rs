@@ -1,0 +1,349 @@
+//! How games end (chu.md §7–§8, daidai.md §7–§8): royal capture, bare king, repetition and
+//! the position with no legal move. None of this limits perft (docs/perft.md); the search and
+//! the match arbiter ask these questions.
+//!
+//! Rule-set readings (docs/rules.md):
+//! - `seed` chu and dai dai: a move that recreates a position seen before with the same side to
+//!   move is illegal (the seeds' basic rule); a chu side left with royals only (bare) loses to a
+//!   side that still has other pieces; two bare sides draw.
+//! - `lishogi` chu: the bare-king test of shogiops, its royals-only draw, and lishogi's
+//!   repetition handling: the fourth occurrence of a position is a draw, unless one side
+//!   checked on every one of its moves in the cycle, which loses.
+
+use crate::rules::attacks;
+use crate::rules::geometry::{Color, Square};
+use crate::rules::movegen;
+use crate::rules::moves::Move;
+use crate::rules::pieces::Role;
+use crate::rules::position::Position;
+use crate::rules::variant::{RuleSet, Variant};
+
+/// Why a game ended.
+#[derive(Copy, Clone, Eq, PartialEq, Debug)]
+pub enum EndReason {
+    /// The loser has no royal piece left.
+    RoyalsCaptured,
+    /// The loser has only royal pieces left (chu).
+    BareKing,
+    /// The side to move has no legal move.
+    NoLegalMove,
+    /// A repetition that ends the game as a draw (lishogi rules).
+    Repetition,
+    /// The loser repeated the position by checking on every move of the cycle (lishogi rules).
+    PerpetualCheck,
+    /// Only royals are left on the board (lishogi rules).
+    RoyalsOnly,
+}
+
+/// The result of a finished game.
+#[derive(Copy, Clone, Eq, PartialEq, Debug)]
+pub enum GameResult {
+    /// `0` won.
+    Win(Color, EndReason),
+    /// Nobody won.
+    Draw(EndReason),
+}
+
+impl Position {
+    /// Whether the current position occurred before, with the same side to move, since the
+    /// position was set up.
+    pub fn repeats(&self) -> bool {
+        self.repetitions() > 0
+    }
+
+    /// How many earlier occurrences the current position has (same side to move).
+    pub fn repetitions(&self) -> usize {
+        let keys: Vec<u64> = self.history_keys().collect();
+        keys.iter()
+            .rev()
+            .skip(1)
+            .step_by(2)
+            .filter(|&&k| k == self.key)
+            .count()
+    }
+
+    /// Whether a generated move may be played in a game: under the seed reading a move that
+    /// repeats a position is forbidden (lishogi allows it and scores the fourth occurrence).
+    pub fn allowed_in_game(&mut self, mv: Move) -> bool {
+        if self.rules == RuleSet::Lishogi && self.variant == Variant::Chu {
+            return true;
+        }
+        self.make(mv);
+        let ok = !self.repeats();
+        self.unmake();
+        ok
+    }
+
+    /// The moves the side to move may play in a game: the generated moves minus those the
+    /// repetition rule forbids.
+    pub fn game_moves(&mut self) -> Vec<Move> {
+        let mut moves = Vec::new();
+        movegen::generate(self, &mut moves);
+        moves.retain(|&m| self.allowed_in_game(m));
+        moves
+    }
+
+    /// Whether `color` has a royal piece that the other side could capture.
+    pub fn in_check(&self, color: Color) -> bool {
+        let them = color.flip();
+        self.pieces(color).iter().any(|&sq| {
+            self.piece_at(sq).is_some_and(|p| self.cat.royal(p))
+                && attacks::attacked(self.cat, &self.board, self.pieces(them), them, sq)
+        })
+    }
+
+    /// The result if the game is over in this position, `None` while it goes on.
+    pub fn outcome(&mut self) -> Option<GameResult> {
+        let us = self.side;
+        let them = us.flip();
+        if self.royals[us.index()] == 0 {
+            return Some(GameResult::Win(them, EndReason::RoyalsCaptured));
+        }
+        if self.royals[them.index()] == 0 {
+            return Some(GameResult::Win(us, EndReason::RoyalsCaptured));
+        }
+        if self.variant == Variant::Chu
+            && self.rules == RuleSet::Lishogi
+            && let Some(r) = self.lishogi_repetition()
+        {
+            return Some(r);
+        }
+        if self.game_moves().is_empty() {
+            return Some(GameResult::Win(them, EndReason::NoLegalMove));
+        }
+        match (self.variant, self.rules) {
+            (Variant::DaiDai, _) => None,
+            (Variant::Chu, RuleSet::Seed) => {
+                let bare = |c: Color| self.others[c.index()] == 0;
+                match (bare(us), bare(them)) {
+                    (true, true) => Some(GameResult::Draw(EndReason::BareKing)),
+                    (true, false) => Some(GameResult::Win(them, EndReason::BareKing)),
+                    (false, true) => Some(GameResult::Win(us, EndReason::BareKing)),
+                    (false, false) => None,
+                }
+            }
+            (Variant::Chu, RuleSet::Lishogi) => self.lishogi_bare_king(),
+        }
+    }
+
+    /// Pieces that count for lishogi's bare-king and draw tests: not royal, and not a pawn or
+    /// lance stuck on its last rank.
+    fn live_others(&self, color: Color) -> Vec<Square> {
+        self.pieces(color)
+            .iter()
+            .copied()
+            .filter(|&sq| {
+                let p = self.piece_at(sq).unwrap_or_else(|| unreachable!());
+                let dead = !p.promoted()
+                    && matches!(self.cat.role(p), Role::Pawn | Role::Lance)
+                    && self.variant.last_rank(color, sq);
+                !self.cat.royal(p) && !dead
+            })
+            .collect()
+    }
+
+    /// shogiops `outcome`: the side to move bared, then the opponent bared, then royals only.
+    fn lishogi_bare_king(&self) -> Option<GameResult> {
+        let us = self.side;
+        for bared in [us, us.flip()] {
+            if self.is_bared(bared) {
+                return Some(GameResult::Win(bared.flip(), EndReason::BareKing));
+            }
+        }
+        let royals_only = [us, us.flip()]
+            .iter()
+            .all(|&c| self.live_others(c).is_empty() && !self.in_check(c));
+        royals_only.then_some(GameResult::Draw(EndReason::RoyalsOnly))
+    }
+
+    /// shogiops `isBareKing` from the bared side's point of view.
+    fn is_bared(&self, color: Color) -> bool {
+        let other = color.flip();
+        if !self.live_others(color).is_empty() || self.royals[color.index()] != 1 {
+            return false;
+        }
+        let attackers: Vec<Square> = self
+            .live_others(other)
+            .into_iter()
+            .filter(|&sq| {
+                let p = self.piece_at(sq).unwrap_or_else(|| unreachable!());
+                p.promoted() || !matches!(self.cat.role(p), Role::Pawn | Role::GoBetween)
+            })
+            .collect();
+        if attackers.is_empty() || self.royals[other.index()] != 1 || self.in_check(other) {
+            return false;
+        }
+        let royal = self
+            .pieces(color)
+            .iter()
+            .copied()
+            .find(|&sq| self.piece_at(sq).is_some_and(|p| self.cat.royal(p)));
+        let adjacent = royal.is_some_and(|r| attackers.iter().any(|&a| a.distance(r) == 1));
+        attackers.len() > 1 || !adjacent
+    }
+
+    /// lishogi: the fourth occurrence draws, unless one side checked throughout the cycle.
+    fn lishogi_repetition(&self) -> Option<GameResult> {
+        if self.repetitions() < 3 {
+            return None;
+        }
+        let keys: Vec<u64> = self.history_keys().collect();
+        let cycle = keys
+            .iter()
+            .rev()
+            .position(|&k| k == self.key)
+            .map_or(0, |i| i + 1);
+        let mut replay = self.clone();
+        let mut checked_always = [true, true];
+        for _ in 0..cycle {
+            let mover = replay.side.flip();
+            let gave_check = replay.in_check(replay.side);
+            checked_always[mover.index()] &= gave_check;
+            replay.unmake();
+        }
+        for c in [Color::Black, Color::White] {
+            if checked_always[c.index()] && !checked_always[c.flip().index()] {
+                return Some(GameResult::Win(c.flip(), EndReason::PerpetualCheck));
+            }
+        }
+        Some(GameResult::Draw(EndReason::Repetition))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pos(rules: RuleSet, sfen: &str) -> Position {
+        Position::from_sfen(Variant::Chu, rules, sfen).unwrap()
+    }
+
+    fn play(p: &mut Position, moves: &[&str]) {
+        for m in moves {
+            let mv = p.parse_move(m).unwrap();
+            p.make(mv);
+        }
+    }
+
+    #[test]
+    fn capturing_the_last_royal_wins_but_a_crown_prince_keeps_the_game_going() {
+        // Black rook 7b takes the White king 7a; White has no other royal.
+        let mut p = pos(
+            RuleSet::Seed,
+            "6k5/6R5/12/12/12/12/12/12/12/12/12/p10K b - 1",
+        );
+        play(&mut p, &["6b6a"]);
+        assert_eq!(
+            p.outcome(),
+            Some(GameResult::Win(Color::Black, EndReason::RoyalsCaptured))
+        );
+        // Same, but White also has a crown prince (+e) on 1a: the game goes on.
+        let mut p = pos(
+            RuleSet::Seed,
+            "6k4+e/6R5/12/12/12/12/12/12/12/12/12/p10K b - 1",
+        );
+        play(&mut p, &["6b6a"]);
+        assert_eq!(p.outcome(), None);
+    }
+
+    #[test]
+    fn seed_bare_king_loses_and_two_bare_kings_draw() {
+        // White has king and one pawn; Black's rook takes the pawn: White is bare.
+        let mut p = pos(
+            RuleSet::Seed,
+            "k11/12/12/12/12/12/12/12/6p5/6R5/12/11K b - 1",
+        );
+        assert_eq!(p.outcome(), None);
+        play(&mut p, &["6j6i"]);
+        assert_eq!(
+            p.outcome(),
+            Some(GameResult::Win(Color::Black, EndReason::BareKing))
+        );
+        let mut p = pos(RuleSet::Seed, "k11/12/12/12/12/12/12/12/12/12/12/11K b - 1");
+        assert_eq!(p.outcome(), Some(GameResult::Draw(EndReason::BareKing)));
+    }
+
+    #[test]
+    fn seed_forbids_recreating_a_position_with_the_same_side_to_move() {
+        let mut p = pos(
+            RuleSet::Seed,
+            "11k/12/12/12/p11/12/12/12/12/12/12/K10P b - 1",
+        );
+        play(&mut p, &["12l12k", "1a1b", "12k12l"]);
+        let back = p.parse_move("1b1a").unwrap();
+        assert!(
+            !p.allowed_in_game(back),
+            "1b1a recreates the start position with Black to move"
+        );
+        assert!(p.game_moves().iter().all(|&m| m != back));
+        assert!(!p.game_moves().is_empty());
+        // The same move is fine in lishogi, which scores repetitions instead.
+        let mut q = pos(
+            RuleSet::Lishogi,
+            "11k/12/12/12/p11/12/12/12/12/12/12/K10P b - 1",
+        );
+        play(&mut q, &["12l12k", "1a1b", "12k12l"]);
+        assert!(q.allowed_in_game(back));
+    }
+
+    #[test]
+    fn lishogi_fourth_occurrence_draws_and_perpetual_check_loses() {
+        let start = "11k/12/12/12/p11/12/12/12/12/12/12/K10P b - 1";
+        let mut p = pos(RuleSet::Lishogi, start);
+        let cycle = ["12l12k", "1a1b", "12k12l", "1b1a"];
+        for round in 0..3 {
+            assert_eq!(p.outcome(), None, "round {round}");
+            play(&mut p, &cycle);
+        }
+        assert_eq!(p.outcome(), Some(GameResult::Draw(EndReason::Repetition)));
+        // Black rook checks on every move; White's king shuffles between 1a and 2a.
+        let mut p = pos(
+            RuleSet::Lishogi,
+            "11k/12/12/12/11R/12/12/12/12/12/12/K10p w - 1",
+        );
+        let cycle = ["1a2a", "1e2e", "2a1a", "2e1e"];
+        for _ in 0..3 {
+            play(&mut p, &cycle);
+        }
+        assert_eq!(
+            p.outcome(),
+            Some(GameResult::Win(Color::White, EndReason::PerpetualCheck))
+        );
+    }
+
+    #[test]
+    fn lishogi_bare_king_follows_shogiops() {
+        // White king alone against king and gold not adjacent to it: White is bared.
+        let mut p = pos(
+            RuleSet::Lishogi,
+            "11k/12/12/12/12/12/12/12/12/12/6G5/K11 b - 1",
+        );
+        assert_eq!(
+            p.outcome(),
+            Some(GameResult::Win(Color::Black, EndReason::BareKing))
+        );
+        // A lone baring piece adjacent to the bare king does not bare it.
+        let mut p = pos(
+            RuleSet::Lishogi,
+            "11k/10G1/12/12/12/12/12/12/12/12/12/K11 w - 1",
+        );
+        assert_eq!(p.outcome(), None);
+        // Only royals left: draw.
+        let mut p = pos(
+            RuleSet::Lishogi,
+            "11k/12/12/12/12/12/12/12/12/12/12/K11 b - 1",
+        );
+        assert_eq!(p.outcome(), Some(GameResult::Draw(EndReason::RoyalsOnly)));
+    }
+
+    #[test]
+    fn dai_dai_has_no_bare_king_rule() {
+        let mut p = Position::from_sfen(
+            Variant::DaiDai,
+            RuleSet::Seed,
+            "16k/17/17/17/17/17/17/17/17/17/17/17/17/17/17/17/K16 b 1",
+        )
+        .unwrap();
+        assert_eq!(p.outcome(), None);
+    }
+}
