@@ -6,6 +6,8 @@ pub mod lion_trading;
 pub mod movegen;
 pub mod moves;
 pub mod multistep;
+#[cfg(test)]
+pub(crate) mod naive;
 pub mod notation;
 pub mod outcome;
 pub mod pieces;
@@ -19,3 +21,6 @@ pub use geometry::{Color, Square};
 pub use moves::Move;
 pub use position::Position;
 pub use variant::{RuleSet, Variant};
+
+#[cfg(test)]
+mod tests;

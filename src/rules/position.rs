@@ -248,10 +248,17 @@ impl Position {
         let slot = self.piece_slot[from.index()];
         self.piece_slot[to.index()] = slot;
         self.pieces[after.color().index()][slot as usize] = to;
-        if self.cat.royal(before) != self.cat.royal(after) {
+        let (was, is) = (self.cat.royal(before), self.cat.royal(after));
+        if was != is {
+            // A drunk elephant promoting to crown prince (or the reverse, on unmake).
             let c = after.color().index();
-            self.royals[c] += 1;
-            self.others[c] -= 1;
+            if is {
+                self.royals[c] += 1;
+                self.others[c] -= 1;
+            } else {
+                self.royals[c] -= 1;
+                self.others[c] += 1;
+            }
         }
     }
 
@@ -291,10 +298,10 @@ impl Position {
             self.relocate(from, to, moved, after);
         }
         // Counter-strike: only a lion taken by a non-lion restricts the reply.
-        let new_lion_capture = if self.cat.is_lion(moved) {
-            None
-        } else {
-            took_lion
+        // Dai dai has no lion-trading rules, so no such state (daidai.md §11.9).
+        let new_lion_capture = match self.variant {
+            Variant::Chu if !self.cat.is_lion(moved) => took_lion,
+            _ => None,
         };
         self.set_lion_capture(new_lion_capture);
         // Seed promotion deferral: our old suspension ends with this move; a captured enemy
