@@ -44,3 +44,8 @@ fn run_suite(file: &str, max_depth: u32) {
 fn chu_suite() {
     run_suite("chu.epd", 4);
 }
+
+#[test]
+fn daidai_suite() {
+    run_suite("daidai.epd", 3);
+}

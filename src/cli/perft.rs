@@ -19,6 +19,9 @@ pub struct PerftArgs {
     /// Start position (default: the game's start position).
     #[arg(long, conflicts_with = "suite")]
     sfen: Option<String>,
+    /// Moves to play from the position before counting (USI text, space-separated).
+    #[arg(long, conflicts_with = "suite", num_args = 1.., value_delimiter = ' ')]
+    moves: Vec<String>,
     /// Plies to count.
     #[arg(long, required_unless_present = "suite")]
     depth: Option<u32>,
@@ -61,6 +64,10 @@ fn run_one(args: &PerftArgs) -> Result<(), String> {
     let depth = args.depth.unwrap_or(1);
     let sfen = args.sfen.as_deref().unwrap_or(args.variant.start_sfen());
     let mut pos = Position::from_sfen(args.variant, args.rules, sfen).map_err(|e| e.to_string())?;
+    for text in args.moves.iter().filter(|m| !m.is_empty()) {
+        let mv = pos.parse_move(text).map_err(|e| e.to_string())?;
+        pos.make(mv);
+    }
     let mut out = std::io::stdout().lock();
     let start = Instant::now();
     let nodes = if args.divide {

@@ -22,9 +22,31 @@ pub struct SuiteEntry {
     pub counts: Vec<(u32, u64)>,
     /// Short name.
     pub id: String,
+    /// What the position tests (may contain `;`).
+    pub note: String,
 }
 
 impl SuiteEntry {
+    /// The line in suite format with other counts (tools that compute counts print this).
+    pub fn with_counts(&self, counts: &[(u32, u64)]) -> String {
+        let mut line = format!(
+            "{} {} {}",
+            self.variant.name(),
+            self.rules.name(),
+            self.sfen
+        );
+        for (d, n) in counts {
+            line.push_str(&format!(" ;D{d} {n}"));
+        }
+        if !self.id.is_empty() {
+            line.push_str(&format!(" ;id {}", self.id));
+        }
+        if !self.note.is_empty() {
+            line.push_str(&format!(" ;note {}", self.note));
+        }
+        line
+    }
+
     /// The position, parsed.
     pub fn position(&self) -> Result<Position, String> {
         Position::from_sfen(self.variant, self.rules, &self.sfen)
@@ -41,7 +63,11 @@ pub fn parse_suite(text: &str) -> Result<Vec<SuiteEntry>, String> {
         if trimmed.is_empty() || trimmed.starts_with('#') {
             continue;
         }
-        let mut fields = trimmed.split(';');
+        let (main, note) = match trimmed.split_once(";note") {
+            Some((m, n)) => (m, n.trim().to_string()),
+            None => (trimmed, String::new()),
+        };
+        let mut fields = main.split(';');
         let head = fields.next().unwrap_or_default();
         let mut words = head.split_whitespace();
         let variant = words
@@ -57,9 +83,7 @@ pub fn parse_suite(text: &str) -> Result<Vec<SuiteEntry>, String> {
         let mut id = String::new();
         for field in fields {
             let field = field.trim();
-            if field.starts_with("note") {
-                break;
-            } else if let Some(rest) = field.strip_prefix("id ") {
+            if let Some(rest) = field.strip_prefix("id ") {
                 id = rest.trim().to_string();
             } else if let Some(rest) = field.strip_prefix('D') {
                 let (d, n) = rest
@@ -84,6 +108,7 @@ pub fn parse_suite(text: &str) -> Result<Vec<SuiteEntry>, String> {
             sfen,
             counts,
             id,
+            note,
         });
     }
     Ok(out)
@@ -100,6 +125,11 @@ mod tests {
         assert_eq!(entries.len(), 1);
         assert_eq!(entries[0].counts, vec![(1, 3), (2, 9)]);
         assert_eq!(entries[0].id, "kings");
+        assert_eq!(entries[0].note, "x");
+        assert_eq!(
+            entries[0].with_counts(&[(1, 3)]),
+            "chu lishogi 11k/12/12/12/12/12/12/12/12/12/12/K11 b - 1 ;D1 3 ;id kings ;note x"
+        );
         assert_eq!(entries[0].rules, RuleSet::Lishogi);
         assert!(entries[0].position().is_ok());
         assert!(parse_suite("chess seed x b 1").is_err());

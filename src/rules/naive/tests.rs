@@ -271,61 +271,6 @@ fn naive_playouts_daidai() {
     run_playouts(Variant::DaiDai, RuleSet::Seed, &DAIDAI_STRESS, 80, 250);
 }
 
-/// One line of a suite file: the head (variant, rules, SFEN), the counts and the rest.
-struct SuiteLine {
-    variant: Variant,
-    rules: RuleSet,
-    sfen: String,
-    counts: Vec<(u32, u64)>,
-    /// `;id …` and `;note …` fields as written.
-    tail: String,
-}
-
-fn parse_suite_line(line: &str) -> Option<SuiteLine> {
-    let t = line.trim();
-    if t.is_empty() || t.starts_with('#') {
-        return None;
-    }
-    let (head, rest) = t.split_once(';').unwrap_or((t, ""));
-    let mut words = head.split_whitespace();
-    let variant = Variant::from_name(words.next()?).expect("variant");
-    let rules = words
-        .next()
-        .map(|w| RuleSet::from_name(w).unwrap_or_default())
-        .unwrap_or_default();
-    let sfen = words.collect::<Vec<_>>().join(" ");
-    let mut counts = Vec::new();
-    let mut tail = String::new();
-    let mut fields = rest.split(';');
-    while let Some(f) = fields.next() {
-        let f = f.trim();
-        if f.starts_with("note") {
-            let mut note = f.to_string();
-            for more in fields.by_ref() {
-                note.push(';');
-                note.push_str(more);
-            }
-            tail.push_str(&format!(" ;{}", note.trim_end()));
-            break;
-        }
-        if let Some(d) = f.strip_prefix('D')
-            && let Some((depth, n)) = d.split_once(' ')
-            && let (Ok(depth), Ok(n)) = (depth.parse(), n.trim().parse())
-        {
-            counts.push((depth, n));
-        } else if !f.is_empty() {
-            tail.push_str(&format!(" ;{f}"));
-        }
-    }
-    Some(SuiteLine {
-        variant,
-        rules,
-        sfen,
-        counts,
-        tail,
-    })
-}
-
 #[test]
 fn naive_perft_matches_fast_perft_on_start_positions() {
     let chu_depth = if cfg!(debug_assertions) { 2 } else { 3 };
@@ -349,20 +294,13 @@ fn naive_perft_matches_fast_perft_on_start_positions() {
 #[test]
 fn naive_perft_matches_suites() {
     let max_depth = if cfg!(debug_assertions) { 2 } else { 3 };
-    for file in [
-        "perft-suites/chu.epd",
-        "perft-suites/daidai.epd",
-        "perft-suites/chu-seed.candidates",
-        "perft-suites/daidai.candidates",
-    ] {
+    for file in ["perft-suites/chu.epd", "perft-suites/daidai.epd"] {
         let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(file);
-        let Ok(text) = std::fs::read_to_string(&path) else {
-            continue;
-        };
-        for (i, line) in text.lines().enumerate() {
-            let Some(entry) = parse_suite_line(line) else {
-                continue;
-            };
+        let text = std::fs::read_to_string(&path).expect("suite file exists");
+        let entries = crate::perft::suite::parse_suite(&text).expect("suite file parses");
+        assert!(entries.len() >= 40, "{file}: at least 40 positions");
+        for entry in entries {
+            let i = entry.line - 1;
             let pos = pos_of(entry.variant, entry.rules, &entry.sfen);
             compare(&pos, &[]).unwrap_or_else(|e| panic!("{file}:{}: {e}", i + 1));
             for depth in 1..=max_depth {
@@ -388,24 +326,13 @@ fn print_naive_counts() {
         .and_then(|d| d.parse().ok())
         .unwrap_or(3);
     let text = std::fs::read_to_string(&path).expect("readable suite");
-    for line in text.lines() {
-        let Some(entry) = parse_suite_line(line) else {
-            println!("{line}");
-            continue;
-        };
+    for entry in crate::perft::suite::parse_suite(&text).expect("suite parses") {
         let pos = pos_of(entry.variant, entry.rules, &entry.sfen);
         let naive = NaivePos::from_position(&pos);
-        let mut out = format!(
-            "{} {} {}",
-            entry.variant.name(),
-            entry.rules.name(),
-            entry.sfen
-        );
-        for d in 1..=depth {
-            out.push_str(&format!(" ;D{d} {}", naive_perft_from(&naive, d)));
-        }
-        out.push_str(&entry.tail);
-        println!("{out}");
+        let counts: Vec<(u32, u64)> = (1..=depth)
+            .map(|d| (d, naive_perft_from(&naive, d)))
+            .collect();
+        println!("{}", entry.with_counts(&counts));
     }
 }
 
