@@ -21,6 +21,8 @@ pub(crate) struct Emitter<'a> {
     /// Cell bits of an enemy piece: `OCCUPIED | color bit`.
     enemy_bits: u16,
     chu: bool,
+    /// Emit only moves that capture something (quiescence search).
+    captures_only: bool,
 }
 
 /// Mask of the bits that say whether a cell holds a piece of which color.
@@ -34,6 +36,7 @@ impl<'a> Emitter<'a> {
             out,
             enemy_bits,
             chu: pos.variant == Variant::Chu,
+            captures_only: false,
         }
     }
 
@@ -70,7 +73,9 @@ impl<'a> Emitter<'a> {
                 }
             }
         }
-        if lion_taken && !lion_trading::allowed(self.pos, piece, from, legs) {
+        if (self.captures_only && !captures)
+            || (lion_taken && !lion_trading::allowed(self.pos, piece, from, legs))
+        {
             return;
         }
         let to = legs[legs.len() - 1];
@@ -92,6 +97,21 @@ pub fn generate(pos: &Position, out: &mut Vec<Move>) {
         return;
     }
     let mut e = Emitter::new(pos, out);
+    for &from in pos.pieces(us) {
+        let piece = Piece(pos.board[from.index()] as u8);
+        generate_piece(&mut e, piece, from);
+    }
+}
+
+/// Appends the legal moves of the side to move that capture something (the quiescence
+/// search's moves); the same moves, in the same order, as [`generate`] keeps after filtering.
+pub fn generate_captures(pos: &Position, out: &mut Vec<Move>) {
+    let us = pos.side;
+    if pos.royals[us.index()] == 0 {
+        return;
+    }
+    let mut e = Emitter::new(pos, out);
+    e.captures_only = true;
     for &from in pos.pieces(us) {
         let piece = Piece(pos.board[from.index()] as u8);
         generate_piece(&mut e, piece, from);
@@ -130,7 +150,9 @@ fn generate_piece(e: &mut Emitter, piece: Piece, from: Square) {
             to = to.offset(d);
             let c = e.cell(to);
             if c == EMPTY {
-                e.emit(piece, from, &[to]);
+                if !e.captures_only {
+                    e.emit(piece, from, &[to]);
+                }
             } else {
                 if e.is_enemy(c) {
                     e.emit(piece, from, &[to]);
@@ -147,5 +169,28 @@ fn generate_piece(e: &mut Emitter, piece: Piece, from: Square) {
     }
     if let Some(hook) = m.hook {
         multistep::hook(e, piece, from, hook);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::perft::suite::parse_suite;
+
+    #[test]
+    fn capture_generation_equals_the_captures_of_full_generation() {
+        for file in ["chu.epd", "daidai.epd"] {
+            let path = format!("{}/perft-suites/{file}", env!("CARGO_MANIFEST_DIR"));
+            let text = std::fs::read_to_string(path).expect("suite file");
+            for entry in parse_suite(&text).expect("suite parses") {
+                let pos = entry.position().expect("suite position");
+                let (mut all, mut caps) = (Vec::new(), Vec::new());
+                generate(&pos, &mut all);
+                generate_captures(&pos, &mut caps);
+                all.retain(|&m| pos.is_capture(m));
+                assert_eq!(all, caps, "{}", entry.id);
+                assert!(caps.iter().all(|&m| !pos.captures_of(m).is_empty()));
+            }
+        }
     }
 }

@@ -111,6 +111,13 @@ impl Position {
         if self.game_moves().is_empty() {
             return Some(GameResult::Win(them, EndReason::NoLegalMove));
         }
+        self.bare_king_result()
+    }
+
+    /// The bare-king and royals-only results alone, without generating moves: cheap enough for
+    /// the search to ask at every node where a side is down to its last few pieces.
+    pub fn bare_king_result(&self) -> Option<GameResult> {
+        let (us, them) = (self.side, self.side.flip());
         match (self.variant, self.rules) {
             (Variant::DaiDai, _) => None,
             (Variant::Chu, RuleSet::Seed) => {

@@ -320,12 +320,39 @@ impl Position {
         self.undo.push(undo);
     }
 
-    /// Takes back the last move made.
+    /// Passes the turn without moving (the search's null move; not a game move). The
+    /// counter-strike state and the mover's suspension expire as after any move.
+    pub fn make_null(&mut self) {
+        let us = self.side;
+        self.undo.push(Undo {
+            mv: Move::default(),
+            moved: Piece(0),
+            captured: ArrayVec::new(),
+            lion_capture: self.lion_capture,
+            suspended: self.suspended,
+            key: self.key,
+        });
+        self.set_lion_capture(None);
+        self.set_suspended(us, None);
+        self.side = us.flip();
+        self.key ^= zobrist::WHITE_TO_MOVE;
+        self.move_number += 1;
+    }
+
+    /// Takes back the last move made (or null move).
     pub fn unmake(&mut self) {
         let Some(undo) = self.undo.pop() else {
             return;
         };
         let mv = undo.mv;
+        if mv.leg_count() == 0 {
+            self.lion_capture = undo.lion_capture;
+            self.suspended = undo.suspended;
+            self.side = self.side.flip();
+            self.move_number -= 1;
+            self.key = undo.key;
+            return;
+        }
         let (from, to) = (mv.from(), mv.to());
         let now = Piece(self.board[to.index()] as u8);
         if to != from || now != undo.moved {
@@ -339,6 +366,17 @@ impl Position {
         self.side = self.side.flip();
         self.move_number -= 1;
         self.key = undo.key;
+    }
+
+    /// Whether a move generated here captures anything (cheaper than [`Position::captures_of`]:
+    /// a landing square other than the origin can only hold an enemy piece).
+    #[inline]
+    pub fn is_capture(&self, mv: Move) -> bool {
+        let from = mv.from();
+        (0..mv.leg_count()).any(|i| {
+            let leg = mv.leg(i);
+            leg != from && self.board[leg.index()] & OCCUPIED != 0
+        })
     }
 
     /// Pieces a move would capture, in the order it takes them.
