@@ -3,5 +3,9 @@
 //! Layers, each knowing only the ones below it: [`rules`] (pure game logic) and
 //! [`perft`] on top of it.
 
+pub mod eval;
+pub mod matches;
 pub mod perft;
+pub mod protocol;
 pub mod rules;
+pub mod search;

@@ -1,14 +1,20 @@
-//! `shishi bench perft`: fixed perft runs whose node counts double as a signature of the
-//! move generator and whose speeds (median of several runs) are the figures in docs/perft.md.
+//! `shishi bench`: fixed-depth searches on fixed positions of both games; the total node count
+//! is the signature that shows whether a change altered the search (docs/search.md).
+//! `shishi bench perft`: fixed perft runs whose node counts are the move generator's signature
+//! and whose speeds (median of several runs) are the figures in docs/perft.md.
 
 use clap::{Args, ValueEnum};
 use shishi::perft;
 use shishi::rules::{Position, RuleSet, Variant};
+use shishi::search::{Limits, Searcher};
+use std::sync::Arc;
 use std::time::Instant;
 
 /// What to benchmark.
 #[derive(Copy, Clone, Debug, ValueEnum)]
 enum Target {
+    /// The search (fixed depth, one thread unless --threads).
+    Search,
     /// The move generator (perft, one thread).
     Perft,
 }
@@ -17,21 +23,98 @@ enum Target {
 #[derive(Args, Debug)]
 pub struct BenchArgs {
     /// Which benchmark.
-    #[arg(value_enum, default_value = "perft")]
+    #[arg(value_enum, default_value = "search")]
     target: Target,
     /// Runs per position; the median is reported.
     #[arg(long, default_value_t = 3)]
     runs: usize,
-    /// Fewer nodes for a quick look (chu depth 4, dai dai depth 3).
+    /// Fewer nodes for a quick look.
     #[arg(long)]
     quick: bool,
+    /// Search depth for `bench search` (default 9 for chu, 7 for dai dai; 5 and 4 with --quick).
+    #[arg(long)]
+    depth: Option<u32>,
+    /// Search threads for `bench search`.
+    #[arg(long, default_value_t = 1)]
+    threads: usize,
 }
+
+/// Positions of `bench search`: start positions and middlegames of both games.
+const BENCH_POSITIONS: [(Variant, &str); 6] = [
+    (
+        Variant::Chu,
+        "lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppp/3i4i3/12/12/3I4I3/PPPPPPPPPPPP/MVRHDNQDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL b - 1",
+    ),
+    (
+        Variant::Chu,
+        "lfcsgekgscfl/a1b1txot1b1a/mvrhdq1dhrvm/ppp1pp1ppppp/3i1p2i3/3p1n6/5N1P4/3I4I3/PPPPPP1PPPPP/MVRHD1QDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL w - 8",
+    ),
+    (
+        Variant::Chu,
+        "6k5/12/7p2+D1/3p2n5/4G2S4/2+O5P3/11R/1b3N3s2/6g5/4P7/12/5K6 b - 1",
+    ),
+    (
+        Variant::DaiDai,
+        "l(hm)(dv)r(sq)(dk)(ft)(rg)k(lg)q(fr)(dh)(ra)(sd)(lo)l/(rv)(po)(ld)(bm)(fd)(rb)(kr)g(nk)g(ph)(cs)(ps)(or)(ln)(ok)(rv)/1b1(eb)1(fh)1s(gd)s1(wb)1(ef)1(vm)1/(wt)(we)(so)(ea)w(sg)ic(gb)ci(sg)w(wba)(no)(fe)(bd)/(rc)(sm)(vo)(ab)(ew)(vb)(fl)(st)(sb)(st)(fl)(vb)(ew)(ab)(vo)(sm)(lc)/ppppppppppppppppp/5(hd)5(hd)5/17/17/17/5(HD)5(HD)5/PPPPPPPPPPPPPPPPP/(LC)(SM)(VO)(AB)(EW)(VB)(FL)(ST)(SB)(ST)(FL)(VB)(EW)(AB)(VO)(SM)(RC)/(BD)(FE)(NO)(WBA)W(SG)IC(GB)CI(SG)W(EA)(SO)(WE)(WT)/1(VM)1(EF)1(WB)1S(GD)S1(FH)1(EB)1B1/(RV)(OK)(LN)(OR)(PS)(CS)(PH)G(NK)G(KR)(RB)(FD)(BM)(LD)(PO)(RV)/L(LO)(SD)(RA)(DH)(FR)Q(LG)K(RG)(FT)(DK)(SQ)R(DV)(HM)L b 1",
+    ),
+    (
+        Variant::DaiDai,
+        "8k8/17/17/8(ln)8/4s7g4/2ppppppppppppp2/8(ld)8/17/17/17/8(LD)8/2PPPPPPPPPPPPP2/4S7G4/8(LN)8/17/17/8K8 b 1",
+    ),
+    (
+        Variant::DaiDai,
+        "8k8/17/8(ln)8/17/6(ld)10/10+(ld)6/7P9/8P8/11g5/5G3p7/8p8/6+(LN)10/10(LD)6/17/8(LN)8/17/8K8 b 1",
+    ),
+];
 
 /// Runs `shishi bench`.
 pub fn run(args: BenchArgs) -> Result<(), String> {
     match args.target {
+        Target::Search => bench_search(&args),
         Target::Perft => bench_perft(&args),
     }
+}
+
+fn bench_search(args: &BenchArgs) -> Result<(), String> {
+    if args.threads == 0 || args.threads > 256 {
+        return Err("--threads must be 1..=256".into());
+    }
+    let mut total_nodes = 0u64;
+    let mut total_time = 0.0f64;
+    for (variant, sfen) in BENCH_POSITIONS {
+        let pos = Position::from_sfen(variant, RuleSet::Seed, sfen).map_err(|e| e.to_string())?;
+        let depth = args.depth.unwrap_or(match (variant, args.quick) {
+            (Variant::Chu, false) => 9,
+            (Variant::Chu, true) => 5,
+            (Variant::DaiDai, false) => 7,
+            (Variant::DaiDai, true) => 4,
+        });
+        // A fresh table per position keeps the signature independent of the order.
+        let searcher = Searcher::new(64, args.threads)?;
+        let limits = Limits {
+            depth: Some(depth),
+            multipv: 1,
+            ..Limits::default()
+        };
+        let start = Instant::now();
+        let result = searcher.search(&pos, limits, Arc::new(|_| {}));
+        let secs = start.elapsed().as_secs_f64();
+        total_nodes += result.nodes;
+        total_time += secs;
+        println!(
+            "{:<7} depth {depth:>2}: {:>10} nodes {:>7.3} s {:>9.0} nps  best {}",
+            variant.name(),
+            result.nodes,
+            secs,
+            result.nodes as f64 / secs.max(1e-9),
+            result.best.map_or("none".to_string(), |m| m.text())
+        );
+    }
+    println!(
+        "{total_nodes} nodes {:.0} nps",
+        total_nodes as f64 / total_time.max(1e-9)
+    );
+    Ok(())
 }
 
 fn bench_perft(args: &BenchArgs) -> Result<(), String> {

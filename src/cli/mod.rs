@@ -1,6 +1,7 @@
 //! Command-line arguments and dispatch to the subcommands.
 
 mod bench;
+mod match_cmd;
 mod perft;
 
 use clap::{Parser, Subcommand};
@@ -12,6 +13,10 @@ use shishi::rules::{RuleSet, Variant};
 pub struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
+    /// Protocol when no subcommand is given: usi, uci or xboard (default: detected from the
+    /// first command on stdin).
+    #[arg(long, value_parser = parse_protocol)]
+    protocol: Option<shishi::protocol::Protocol>,
 }
 
 #[derive(Subcommand, Debug)]
@@ -20,6 +25,8 @@ enum Command {
     Perft(perft::PerftArgs),
     /// Fixed benchmarks; `bench perft` measures the move generator.
     Bench(bench::BenchArgs),
+    /// Engine-vs-engine matches (USI, UCI, XBoard engines), refereed by the rules code.
+    Match(match_cmd::MatchArgs),
 }
 
 /// Runs the chosen subcommand; an error is one line for stderr.
@@ -27,8 +34,15 @@ pub fn run(cli: Cli) -> Result<(), String> {
     match cli.command {
         Some(Command::Perft(args)) => perft::run(args),
         Some(Command::Bench(args)) => bench::run(args),
-        None => Err("no protocol front end yet: use a subcommand (see --help)".into()),
+        Some(Command::Match(args)) => match_cmd::run(args),
+        None => shishi::protocol::run(cli.protocol),
     }
+}
+
+/// Parses `--protocol`.
+fn parse_protocol(s: &str) -> Result<shishi::protocol::Protocol, String> {
+    shishi::protocol::Protocol::from_name(s)
+        .ok_or_else(|| format!("unknown protocol '{s}' (usi, uci or xboard)"))
 }
 
 /// Parses `--variant`.

@@ -1,0 +1,237 @@
+//! `shishi match` end to end: scripted stand-in engines (engine-tests/standins/scripted.py)
+//! replay a legal game and then misbehave; each misbehaviour must lose its game with the right
+//! reason while the match goes on. Natural endings (royal capture, maximum length), time
+//! forfeits, the record format and the cross table are checked too.
+
+use shishi::rules::{Position, RuleSet, Variant};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn have_python() -> bool {
+    Command::new("python3").arg("--version").output().is_ok()
+}
+
+fn tmp_dir(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("shishi-match-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+/// A legal chu game of `plies` moves from the start, chosen by a fixed pseudo-random sequence.
+fn random_game(plies: usize) -> Vec<String> {
+    let mut pos = Position::start(Variant::Chu, RuleSet::Seed);
+    let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
+    let mut out = Vec::new();
+    for _ in 0..plies {
+        assert!(pos.outcome().is_none());
+        let moves = pos.game_moves();
+        seed = seed
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        let m = moves[(seed >> 33) as usize % moves.len()];
+        out.push(m.text());
+        pos.make(m);
+    }
+    out
+}
+
+fn standin(name: &str, script: &Path, then: &str, extra: &str) -> String {
+    let py = format!(
+        "{}/engine-tests/standins/scripted.py",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    format!(
+        "name={name} proto=usi cmd=python3 {py} --script {} --then {then} {extra}",
+        script.display()
+    )
+}
+
+fn run_match(args: &[String]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_shishi"))
+        .arg("match")
+        .args(args)
+        .output()
+        .expect("shishi runs")
+}
+
+fn records(path: &Path) -> Vec<String> {
+    let text = std::fs::read_to_string(path).unwrap();
+    text.split("[Event ")
+        .filter(|s| !s.trim().is_empty())
+        .map(|s| s.to_string())
+        .collect()
+}
+
+fn tag<'a>(rec: &'a str, name: &str) -> &'a str {
+    let key = format!("[{name} \"");
+    let start = rec
+        .find(&key)
+        .unwrap_or_else(|| panic!("no {name} in {rec}"))
+        + key.len();
+    let end = rec[start..].find("\"]").unwrap() + start;
+    &rec[start..end]
+}
+
+#[test]
+fn misbehaving_engines_lose_and_the_match_goes_on() {
+    if !have_python() {
+        eprintln!("SKIPPED: python3 not found");
+        return;
+    }
+    let dir = tmp_dir("rulings");
+    let game = random_game(40);
+    let long = dir.join("long.txt");
+    std::fs::write(&long, game.join(" ")).unwrap();
+    let short = dir.join("short.txt");
+    std::fs::write(&short, game[..20].join(" ")).unwrap();
+    let out = dir.join("games.txt");
+    let mut args: Vec<String> = vec!["--engine".into(), standin("good", &long, "resign", "")];
+    for mode in ["illegal", "garbage", "crash", "stall", "resign"] {
+        args.push("--engine".into());
+        args.push(standin(mode, &short, mode, ""));
+    }
+    args.extend(
+        [
+            "--gauntlet",
+            "--games",
+            "2",
+            "--depth",
+            "1",
+            "--stall-timeout",
+            "2",
+            "--concurrency",
+            "4",
+            "--out",
+        ]
+        .map(String::from),
+    );
+    args.push(out.display().to_string());
+    let o = run_match(&args);
+    let stderr = String::from_utf8_lossy(&o.stderr);
+    let stdout = String::from_utf8_lossy(&o.stdout);
+    assert!(o.status.success(), "{stderr}");
+    let recs = records(&out);
+    assert_eq!(recs.len(), 10, "{stderr}");
+    for rec in &recs {
+        let (black, white) = (tag(rec, "Black"), tag(rec, "White"));
+        let result = tag(rec, "Result");
+        let reason = tag(rec, "Reason");
+        let bad = if black == "good" { white } else { black };
+        let expect_result = if black == "good" { "1-0" } else { "0-1" };
+        assert_eq!(result, expect_result, "{rec}");
+        let want = match bad {
+            "illegal" => "played an illegal move",
+            "garbage" => "sent garbage",
+            "crash" => "crashed",
+            "stall" => "stalled",
+            "resign" => "resigned",
+            _ => unreachable!(),
+        };
+        assert!(reason.starts_with(bad) && reason.contains(want), "{rec}");
+        // The misbehaviour comes on the bad engine's first turn after the 20-ply script.
+        let plies: usize = tag(rec, "Plies").parse().unwrap();
+        assert!(plies == 20 || plies == 21, "{rec}");
+        assert_eq!(tag(rec, "SFEN"), Variant::Chu.start_sfen());
+        assert!(
+            rec.contains(&format!("1. {} {}", game[0], game[1])),
+            "{rec}"
+        );
+    }
+    // Cross table: the good engine scored 10/10.
+    assert!(stdout.contains("10/10"), "{stdout}");
+    assert!(stderr.contains("games 10/10"), "{stderr}");
+    assert!(stderr.contains("LOS"), "{stderr}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn royal_capture_max_length_and_time_forfeit() {
+    if !have_python() {
+        eprintln!("SKIPPED: python3 not found");
+        return;
+    }
+    let dir = tmp_dir("endings");
+    // 1) Royal capture: Black's rook takes the lone White king; each side wins with Black.
+    let openings = dir.join("openings.epd");
+    std::fs::write(
+        &openings,
+        "# test opening\nchu seed k10g/12/12/12/12/12/12/12/12/12/12/R10K b - 1 ;id rook_takes_king\n",
+    )
+    .unwrap();
+    let script = dir.join("capture.txt");
+    std::fs::write(&script, "12l12a").unwrap();
+    let out = dir.join("capture.pgn");
+    let o = run_match(&[
+        "--engine".into(),
+        standin("A", &script, "illegal", ""),
+        "--engine".into(),
+        standin("B", &script, "illegal", ""),
+        "--openings".into(),
+        openings.display().to_string(),
+        "--depth".into(),
+        "1".into(),
+        "--out".into(),
+        out.display().to_string(),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let recs = records(&out);
+    assert_eq!(recs.len(), 2);
+    for rec in &recs {
+        assert_eq!(tag(rec, "Result"), "1-0", "{rec}");
+        assert_eq!(tag(rec, "Reason"), "royal pieces captured", "{rec}");
+        assert_eq!(tag(rec, "Opening"), "rook_takes_king");
+    }
+    assert!(String::from_utf8_lossy(&o.stdout).contains("1/2"));
+
+    // 2) Maximum length: a 40-ply script and --max-plies 16 give a draw.
+    let game = random_game(40);
+    let long = dir.join("long.txt");
+    std::fs::write(&long, game.join(" ")).unwrap();
+    let out = dir.join("maxlen.pgn");
+    let o = run_match(&[
+        "--engine".into(),
+        standin("A", &long, "illegal", ""),
+        "--engine".into(),
+        standin("B", &long, "illegal", ""),
+        "--depth".into(),
+        "1".into(),
+        "--max-plies".into(),
+        "16".into(),
+        "--games".into(),
+        "1".into(),
+        "--out".into(),
+        out.display().to_string(),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let recs = records(&out);
+    assert_eq!(tag(&recs[0], "Result"), "1/2-1/2");
+    assert!(tag(&recs[0], "Reason").contains("maximum game length"));
+    assert_eq!(tag(&recs[0], "Plies"), "16");
+
+    // 3) Time forfeit: a 0.5 s clock, and an engine that thinks 1.5 s on its 3rd move.
+    let out = dir.join("time.pgn");
+    let o = run_match(&[
+        "--engine".into(),
+        standin("fast", &long, "illegal", ""),
+        "--engine".into(),
+        standin("slow", &long, "slow", "--at 5 --sleep 1.5"),
+        "--tc".into(),
+        "0.5+0.05".into(),
+        "--time-margin".into(),
+        "100".into(),
+        "--games".into(),
+        "1".into(),
+        "--out".into(),
+        out.display().to_string(),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let recs = records(&out);
+    assert_eq!(tag(&recs[0], "Result"), "1-0", "{}", recs[0]);
+    assert!(
+        tag(&recs[0], "Reason").starts_with("slow (White) lost on time"),
+        "{}",
+        recs[0]
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

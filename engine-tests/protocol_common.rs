@@ -1,0 +1,130 @@
+//! A child `shishi` process driven line by line (shared by the protocol tests).
+
+#![allow(dead_code)]
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::time::{Duration, Instant};
+
+pub struct Engine {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    lines: Receiver<String>,
+    pub log: Vec<String>,
+}
+
+impl Engine {
+    pub fn start(args: &[&str]) -> Engine {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_shishi"))
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("shishi starts");
+        let stdin = child.stdin.take();
+        let stdout = child.stdout.take().expect("stdout");
+        let (tx, rx) = channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                match line {
+                    Ok(l) => {
+                        if tx.send(l).is_err() {
+                            return;
+                        }
+                    }
+                    Err(_) => return,
+                }
+            }
+        });
+        Engine {
+            child,
+            stdin,
+            lines: rx,
+            log: Vec::new(),
+        }
+    }
+
+    pub fn send(&mut self, line: &str) {
+        if let Some(s) = self.stdin.as_mut() {
+            let _ = s.write_all(line.as_bytes());
+            let _ = s.write_all(b"\n");
+            let _ = s.flush();
+        }
+    }
+
+    pub fn send_bytes(&mut self, bytes: &[u8]) {
+        if let Some(s) = self.stdin.as_mut() {
+            let _ = s.write_all(bytes);
+            let _ = s.flush();
+        }
+    }
+
+    /// Closes stdin (EOF).
+    pub fn close(&mut self) {
+        self.stdin = None;
+    }
+
+    /// The next line, or `None` after `timeout`.
+    pub fn next(&mut self, timeout: Duration) -> Option<String> {
+        match self.lines.recv_timeout(timeout) {
+            Ok(l) => {
+                self.log.push(l.clone());
+                Some(l)
+            }
+            Err(RecvTimeoutError::Timeout) | Err(RecvTimeoutError::Disconnected) => None,
+        }
+    }
+
+    /// Reads until a line satisfies `pred`; panics with the conversation after `timeout`.
+    pub fn expect(&mut self, timeout: Duration, pred: impl Fn(&str) -> bool) -> String {
+        let end = Instant::now() + timeout;
+        loop {
+            let left = end.saturating_duration_since(Instant::now());
+            match self.next(left) {
+                Some(l) if pred(&l) => return l,
+                Some(_) => {}
+                None => panic!("no expected line within {timeout:?}; got {:#?}", self.log),
+            }
+        }
+    }
+
+    pub fn expect_prefix(&mut self, prefix: &str) -> String {
+        self.expect(Duration::from_secs(20), |l| l.starts_with(prefix))
+    }
+
+    /// Sends `isready` and returns every line before `readyok`.
+    pub fn sync(&mut self) -> Vec<String> {
+        self.send("isready");
+        let mut got = Vec::new();
+        loop {
+            let l = self
+                .next(Duration::from_secs(20))
+                .unwrap_or_else(|| panic!("no readyok; log {:#?}", self.log));
+            if l == "readyok" {
+                return got;
+            }
+            got.push(l);
+        }
+    }
+
+    /// Waits for the process to exit; `true` if it did in time with success.
+    pub fn exits(&mut self, timeout: Duration) -> bool {
+        let end = Instant::now() + timeout;
+        while Instant::now() < end {
+            if let Ok(Some(status)) = self.child.try_wait() {
+                return status.success();
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        false
+    }
+}
+
+impl Drop for Engine {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}

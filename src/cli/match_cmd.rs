@@ -1,0 +1,180 @@
+//! `shishi match`: engine-vs-engine matches (docs/match.md).
+
+use clap::Args;
+use shishi::matches::engine::{EngineSpec, Limit};
+use shishi::matches::game::GameSettings;
+use shishi::matches::stats::SprtParams;
+use shishi::matches::{self, MatchConfig};
+use shishi::rules::{RuleSet, Variant};
+use std::time::Duration;
+
+/// Arguments of `shishi match`.
+#[derive(Args, Debug)]
+pub struct MatchArgs {
+    /// An engine: "name=A cmd=<command line> proto=usi|uci|xboard [dir=D] [memory=MB]
+    /// [disputes=0|1] [opt.Name=value …]". Give two or more.
+    #[arg(long = "engine", required = true)]
+    engines: Vec<String>,
+    /// chu or daidai.
+    #[arg(long, value_parser = super::parse_variant, default_value = "chu")]
+    variant: Variant,
+    /// Chu rule set the arbiter applies: seed or lishogi.
+    #[arg(long, value_parser = super::parse_rules, default_value = "seed")]
+    rules: RuleSet,
+    /// Games per pairing (each opening is played once with each colour).
+    #[arg(long, default_value_t = 2)]
+    games: usize,
+    /// Clock: base seconds + increment seconds ("10+0.1", "60").
+    #[arg(long, conflicts_with_all = ["depth", "nodes"])]
+    tc: Option<String>,
+    /// Byoyomi seconds per move (with --tc base, or alone).
+    #[arg(long, conflicts_with_all = ["depth", "nodes"])]
+    byoyomi: Option<f64>,
+    /// Fixed search depth per move.
+    #[arg(long, conflicts_with = "nodes")]
+    depth: Option<u32>,
+    /// Fixed node count per move.
+    #[arg(long)]
+    nodes: Option<u64>,
+    /// Games played at once.
+    #[arg(long, default_value_t = 1)]
+    concurrency: usize,
+    /// Opening file (perft-suites line format; lines of other games are skipped).
+    #[arg(long)]
+    openings: Option<String>,
+    /// Append the game records to this file.
+    #[arg(long)]
+    out: Option<String>,
+    /// Sequential test of the first engine: elo0=0 elo1=5 alpha=0.05 beta=0.05.
+    #[arg(long, num_args = 1..=4)]
+    sprt: Option<Vec<String>>,
+    /// The first engine plays each other one (default: every pair plays).
+    #[arg(long)]
+    gauntlet: bool,
+    /// Plies after which a game is drawn.
+    #[arg(long, default_value_t = 1000)]
+    max_plies: usize,
+    /// Milliseconds of grace on top of the clock before a time forfeit.
+    #[arg(long, default_value_t = 200)]
+    time_margin: u64,
+    /// Seconds to wait for a handshake, and for a move under --depth/--nodes.
+    #[arg(long, default_value_t = 60.0)]
+    stall_timeout: f64,
+}
+
+fn parse_tc(tc: Option<&str>, byoyomi: Option<f64>) -> Result<Limit, String> {
+    let secs = |s: &str| -> Result<u64, String> {
+        let v: f64 = s.trim().parse().map_err(|_| format!("bad time '{s}'"))?;
+        if !(0.0..1e7).contains(&v) {
+            return Err(format!("bad time '{s}'"));
+        }
+        Ok((v * 1000.0).round() as u64)
+    };
+    let (base_ms, inc_ms) = match tc {
+        Some(t) => match t.split_once('+') {
+            Some((b, i)) => (secs(b)?, secs(i)?),
+            None => (secs(t)?, 0),
+        },
+        None => (0, 0),
+    };
+    let byoyomi_ms = match byoyomi {
+        Some(b) => secs(&b.to_string())?,
+        None => 0,
+    };
+    if byoyomi_ms > 0 && inc_ms > 0 {
+        return Err("--byoyomi and an increment cannot be combined".into());
+    }
+    if base_ms == 0 && inc_ms == 0 && byoyomi_ms == 0 {
+        return Err("the clock gives no time".into());
+    }
+    Ok(Limit::Clock {
+        base_ms,
+        inc_ms,
+        byoyomi_ms,
+    })
+}
+
+fn parse_sprt(words: &[String]) -> Result<SprtParams, String> {
+    let mut p = SprtParams {
+        elo0: 0.0,
+        elo1: 5.0,
+        alpha: 0.05,
+        beta: 0.05,
+    };
+    for w in words.iter().flat_map(|w| w.split_whitespace()) {
+        let (k, v) = w
+            .split_once('=')
+            .ok_or_else(|| format!("--sprt: expected key=value, got '{w}'"))?;
+        let v: f64 = v
+            .parse()
+            .map_err(|_| format!("--sprt: bad number in '{w}'"))?;
+        match k {
+            "elo0" => p.elo0 = v,
+            "elo1" => p.elo1 = v,
+            "alpha" => p.alpha = v,
+            "beta" => p.beta = v,
+            _ => {
+                return Err(format!(
+                    "--sprt: unknown key '{k}' (elo0, elo1, alpha, beta)"
+                ));
+            }
+        }
+    }
+    if p.elo1 <= p.elo0 || !(0.0..0.5).contains(&p.alpha) || !(0.0..0.5).contains(&p.beta) {
+        return Err("--sprt: need elo0 < elo1 and 0 < alpha, beta < 0.5".into());
+    }
+    Ok(p)
+}
+
+/// Runs `shishi match`.
+pub fn run(args: MatchArgs) -> Result<(), String> {
+    let engines = args
+        .engines
+        .iter()
+        .map(|e| EngineSpec::parse(e))
+        .collect::<Result<Vec<_>, _>>()?;
+    let (limit, limit_text) = match (args.depth, args.nodes) {
+        (Some(d), _) => (Limit::Depth(d), format!("depth {d}")),
+        (None, Some(n)) => (Limit::Nodes(n), format!("nodes {n}")),
+        (None, None) => {
+            if args.tc.is_none() && args.byoyomi.is_none() {
+                return Err("give a limit: --tc, --byoyomi, --depth or --nodes".into());
+            }
+            let l = parse_tc(args.tc.as_deref(), args.byoyomi)?;
+            let mut t = args.tc.clone().unwrap_or_else(|| "0".into());
+            if let Some(b) = args.byoyomi {
+                t.push_str(&format!(" byoyomi {b}"));
+            }
+            (l, t)
+        }
+    };
+    let openings = match &args.openings {
+        Some(p) => matches::read_openings(p, args.variant, args.rules)?,
+        None => Vec::new(),
+    };
+    let sprt = args.sprt.as_deref().map(parse_sprt).transpose()?;
+    if !(args.stall_timeout > 0.0 && args.stall_timeout < 1e6) {
+        return Err("--stall-timeout must be positive".into());
+    }
+    let cfg = MatchConfig {
+        engines,
+        variant: args.variant,
+        rules: args.rules,
+        games: args.games,
+        settings: GameSettings {
+            limit,
+            max_plies: args.max_plies,
+            time_margin: Duration::from_millis(args.time_margin),
+            stall_timeout: Duration::from_secs_f64(args.stall_timeout),
+        },
+        concurrency: args.concurrency,
+        openings,
+        gauntlet: args.gauntlet,
+        sprt,
+        out: args.out,
+        limit_text,
+    };
+    let table = matches::run(&cfg)?;
+    print!("{}", table.cross_table());
+    Ok(())
+}

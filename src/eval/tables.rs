@@ -1,0 +1,396 @@
+//! Per-game evaluation tables, built once and indexed by the one-byte piece code.
+//!
+//! Piece values (docs/eval.md "Material"): chu from Mensching's exchange values (silver = 1,
+//! ×200 here) with his promotion-probability columns; dai dai from the German Chu Shogi
+//! Association averages (pawn = 1, ×100 here), with the hook movers and the lion-dog family
+//! replaced by the mobility measurement of `measure.rs`.
+
+use crate::rules::geometry::{CELLS, Square, dir};
+use crate::rules::pieces::Piece;
+use crate::rules::pieces::movement::Hook;
+use crate::rules::variant::Variant;
+use std::sync::OnceLock;
+
+use super::ROYAL_VALUE;
+
+/// Per-code facts the evaluation loop needs besides the rank table (8 bytes, so the 256
+/// entries share few cache lines).
+#[derive(Clone, Copy, Default)]
+pub(super) struct CodeInfo {
+    /// Centralisation weight (steppers, jumpers, lions; 0 for long sliders).
+    pub centre_weight: i8,
+    /// Number of long lines in `Tables::rays`.
+    pub nrays: u8,
+    /// How dangerous the piece is next to an enemy royal.
+    pub attack_weight: i8,
+    pub royal: bool,
+    /// Dai dai: bonus when an enemy piece stands on one of `Tables::near` (promotion by
+    /// capture).
+    pub capture_bonus: i16,
+}
+
+/// Everything [`super::evaluate`] looks up, for one game.
+pub(super) struct Tables {
+    /// Board side.
+    pub side: usize,
+    /// Material + promotion potential + advancement by code and relative rank (0 = the
+    /// owner's back rank).
+    pub rank_value: Box<[[i16; 17]; 256]>,
+    /// [`super::piece_value`] by code.
+    pub material: [i32; 256],
+    /// Centrality of each cell (0 on the edge), symmetric under the 180° rotation.
+    pub centre: [i8; CELLS],
+    /// 0-based rank of each cell.
+    pub rank_of: [u8; CELLS],
+    pub info: [CodeInfo; 256],
+    /// Long lines (slides of range ≥ 2, hook lines) whose first two squares count as
+    /// mobility.
+    pub rays: Box<[[i16; 8]; 256]>,
+    /// Dai dai promotable pieces: offsets of the squares they can capture on at once.
+    pub near: Vec<Vec<i16>>,
+    /// Per empty square on a long line next to a slider.
+    pub mobility_weight: i32,
+    /// Royal safety: per weighted enemy piece adjacent to / two squares from a royal.
+    pub attacker_near: i32,
+    pub attacker_far: i32,
+    /// Bonus by number of friendly pieces next to a royal.
+    pub guard: [i32; 5],
+    /// A side with two royals (chu crown prince).
+    pub second_royal: i32,
+}
+
+/// The tables of a game.
+#[inline]
+pub(super) fn tables(variant: Variant) -> &'static Tables {
+    static CHU: OnceLock<Tables> = OnceLock::new();
+    static DAIDAI: OnceLock<Tables> = OnceLock::new();
+    match variant {
+        Variant::Chu => CHU.get_or_init(|| build(variant)),
+        Variant::DaiDai => DAIDAI.get_or_init(|| build(variant)),
+    }
+}
+
+/// Chu values in Mensching's unit (silver = 1) of the unpromoted piece at 0, 25, 50, 75 and
+/// 100 % promotion chance (one value repeated for pieces that never promote), and the values
+/// of the promoted types. Rows marked "derived" are not in his table (docs/eval.md).
+const CHU_BASES: &[(&str, [f64; 5])] = &[
+    ("K", [2.0; 5]), // movement only, like the crown prince
+    ("FK", [6.0; 5]),
+    ("Ln", [10.0; 5]),
+    ("DK", [4.0, 4.0, 4.5, 4.5, 4.5]),
+    ("DH", [3.5, 4.0, 4.0, 4.0, 4.5]),
+    ("R", [3.0, 3.5, 3.5, 3.5, 3.5]),
+    ("B", [2.5, 2.5, 3.0, 3.0, 3.0]),
+    ("Kr", [1.5, 2.5, 3.5, 4.5, 5.5]), // derived: phoenix's movement, phoenix's share of the gain
+    ("Ph", [1.5, 2.0, 2.5, 3.0, 3.5]),
+    ("DE", [1.5; 5]),
+    ("BT", [1.5, 1.5, 1.5, 2.0, 2.0]),
+    ("FL", [1.5, 1.5, 1.5, 2.0, 2.0]),
+    ("G", [1.5, 1.5, 1.5, 2.0, 2.0]), // derived: = tokin; columns as BT/FL (→ 3)
+    ("S", [1.0, 1.5, 1.5, 1.5, 1.5]),
+    ("C", [1.0, 1.0, 1.0, 1.5, 1.5]),
+    ("VM", [2.0, 2.5, 2.5, 3.0, 3.0]),
+    ("SM", [2.0, 2.0, 2.5, 2.5, 3.0]),
+    ("RC", [1.5, 2.0, 2.0, 2.0, 2.0]),
+    ("L", [1.5, 2.0, 2.0, 2.5, 2.5]),
+    ("GB", [0.6, 0.7, 0.8, 0.9, 1.0]), // derived: mobility fit 0.58
+    ("P", [0.4, 0.6, 0.8, 1.0, 1.2]),  // derived: mobility fit 0.32, + pawn-wall role
+];
+
+/// Chu promoted types (by the abbreviation of the type they move as).
+const CHU_PROMOTED: &[(&str, f64)] = &[
+    ("CP", 2.0), // movement only; the second-royal bonus is separate
+    ("FS", 3.0),
+    ("FO", 4.0),
+    ("FBo", 4.0),
+    ("HF", 5.0),
+    ("SE", 5.5),
+    ("W", 5.0 / 2.0),
+    ("WH", 3.5),
+    ("+P", 1.5),
+    // Promoted pieces that move as a starting type.
+    ("DE", 1.5),
+    ("R", 3.0),
+    ("VM", 2.0),
+    ("SM", 2.0),
+    ("B", 2.5),
+    ("DH", 3.5),
+    ("DK", 4.0),
+    ("Ln", 10.0),
+    ("FK", 6.0),
+];
+
+/// Dai dai values in pawns: the association's table (daidai.md §10) except the entries
+/// marked "measured", which come from the mobility fit of `measure.rs` (docs/eval.md).
+const DAIDAI: &[(&str, f64)] = &[
+    ("K", 4.0),
+    ("HM", 36.0), // measured (table: 114)
+    ("Lo", 20.0), // measured (table: 46)
+    ("Ln", 22.0),
+    ("FF", 29.0), // measured: lion ∪ lion dog with lion power (table: 23)
+    ("Q", 15.0),
+    ("RB", 14.0),
+    ("FT", 14.0),
+    ("Fr", 14.0),
+    ("WB", 13.0),
+    ("SB", 12.0),
+    ("GB", 10.0),
+    ("FE", 10.0),
+    ("GD", 9.0),
+    ("Dv", 9.0),
+    ("WT", 9.0),
+    ("SD", 9.0),
+    ("LD", 18.0), // measured: lion-dog power (table: 8, a plain 3-square ranger)
+    ("GE", 18.0), // measured: lion-dog power on six lines (table: 9)
+    ("WE", 7.0),
+    ("DK", 10.0),
+    ("DH", 10.0),
+    ("Sq", 9.0),
+    ("BD", 8.0),
+    ("R", 8.0),
+    ("B", 7.0),
+    ("LC", 7.0),
+    ("RC", 7.0),
+    ("Ra", 9.0),
+    ("VM", 5.0),
+    ("SM", 5.0),
+    ("OK", 4.0),
+    ("Po", 1.0),
+    ("Ea", 4.0),
+    ("PS", 4.0),
+    ("FH", 4.0),
+    ("NK", 3.0),
+    ("No", 3.0),
+    ("We", 3.0),
+    ("So", 3.0),
+    ("Kr", 3.0),
+    ("Ph", 3.0),
+    ("OR", 2.0),
+    ("BM", 2.0),
+    ("EB", 2.0),
+    ("EF", 2.0),
+    ("FD", 3.0),
+    ("CS", 2.0),
+    ("Rv", 4.0),
+    ("L", 3.0),
+    ("HD", 3.0),
+    ("LG", 3.0),
+    ("RG", 3.0),
+    ("G", 3.0),
+    ("VO", 3.0),
+    ("FL", 3.0),
+    ("ST", 3.0),
+    ("VB", 3.0),
+    ("EW", 3.0),
+    ("S", 2.0),
+    ("C", 2.0),
+    ("W", 2.0),
+    ("I", 2.0),
+    ("AB", 2.0),
+    ("St", 1.0),
+    ("P", 1.0),
+    ("MW", 9.0),
+    ("WS", 11.0),
+];
+
+/// Chu: one Mensching unit (silver) in evaluation units.
+const CHU_UNIT: f64 = 200.0;
+/// Dai dai: one association unit (pawn) in evaluation units.
+const DAIDAI_UNIT: f64 = 100.0;
+/// Dai dai: share of the promotion gain a promotable piece always carries.
+const DAIDAI_PROMO_SHARE: f64 = 0.10;
+/// Dai dai: further share when a capture is available at once.
+const DAIDAI_CAPTURE_SHARE: f64 = 0.15;
+
+fn value_of(table: &[(&str, f64)], abbr: &str) -> f64 {
+    table
+        .iter()
+        .find(|e| e.0 == abbr)
+        .unwrap_or_else(|| panic!("no value for {abbr}"))
+        .1
+}
+
+/// Mensching column (0..=4) for a chu piece `d` ranks away from its zone (0 = inside).
+pub(super) fn chu_column(d: usize) -> usize {
+    4usize.saturating_sub(d)
+}
+
+fn build(variant: Variant) -> Tables {
+    let cat = variant.catalogue();
+    let side = variant.side();
+    let chu = variant == Variant::Chu;
+    let mut rank_value = Box::new([[0i16; 17]; 256]);
+    let mut material = [0i32; 256];
+    let mut info = [CodeInfo::default(); 256];
+    let mut rays = Box::new([[0i16; 8]; 256]);
+    let mut near_all = vec![Vec::new(); 256];
+    for code in 0..256usize {
+        let p = Piece(code as u8);
+        if p.base() as usize >= cat.bases
+            || (p.promoted() && cat.kinds[p.base() as usize].promotes_to.is_none())
+        {
+            continue;
+        }
+        let kind = cat.moving_kind(p);
+        let base_abbr = cat.kinds[p.base() as usize].abbr;
+        let royal = cat.royal(p);
+        let promotable = cat.promotable(p);
+        // Material of the piece as it moves now (chu: no promotion expectation).
+        let (plain, per_rank): (f64, [f64; 17]) = if chu {
+            let row = |abbr: &str| {
+                CHU_BASES
+                    .iter()
+                    .find(|e| e.0 == abbr)
+                    .unwrap_or_else(|| panic!("no value for {abbr}"))
+                    .1
+            };
+            if promotable || !p.promoted() {
+                let cols = row(base_abbr);
+                let mut v = [0.0; 17];
+                for (adv, slot) in v.iter_mut().enumerate().take(side) {
+                    // Ranks to the zone (the four farthest ranks).
+                    let d = (side - 4).saturating_sub(adv);
+                    *slot = cols[chu_column(d)] * CHU_UNIT;
+                }
+                (cols[0] * CHU_UNIT, v)
+            } else {
+                let val = value_of(CHU_PROMOTED, kind.abbr) * CHU_UNIT;
+                (val, [val; 17])
+            }
+        } else {
+            let mut val = value_of(DAIDAI, kind.abbr) * DAIDAI_UNIT;
+            if promotable {
+                let to = cat.kinds[p.base() as usize].promotes_to.unwrap_or_default();
+                let gain = (value_of(DAIDAI, to) * DAIDAI_UNIT - val).max(0.0);
+                val += DAIDAI_PROMO_SHARE * gain;
+                info[code].capture_bonus = (DAIDAI_CAPTURE_SHARE * gain).round() as i16;
+            }
+            (val, [val; 17])
+        };
+        let mut per_rank = per_rank;
+        // Dead pieces: a chu pawn or lance left unpromoted on the last rank (lishogi rules
+        // allow it), dai dai pawns, lances and the forward-only generals on the far rank.
+        let forward_only = matches!(kind.abbr, "P" | "L" | "St" | "W" | "I");
+        if !p.promoted() && forward_only && (chu || !promotable) {
+            per_rank[side - 1] = 0.2 * plain.min(per_rank[side - 1]);
+        }
+        // Advancement: dai dai pawns (chu pawns advance through the promotion columns).
+        if !chu && kind.abbr == "P" && !p.promoted() {
+            for (adv, v) in per_rank.iter_mut().enumerate().take(side - 1).skip(6) {
+                *v += 4.0 * (adv - 5) as f64;
+            }
+        }
+        // Royals: stay home while the board is full (a mild pull back).
+        if royal {
+            for (adv, v) in per_rank.iter_mut().enumerate().take(side) {
+                *v -= 8.0 * adv.saturating_sub(2) as f64;
+            }
+        }
+        for adv in 0..side {
+            rank_value[code][adv] = per_rank[adv].round() as i16;
+        }
+        material[code] = if royal {
+            ROYAL_VALUE
+        } else {
+            plain.round() as i32
+        };
+
+        let m = cat.movement(p);
+        // Centralisation for short-range pieces (no unlimited slide), lions the most.
+        let long = m.slides.iter().any(|&(_, r)| r == u8::MAX) || m.hook.is_some();
+        info[code].centre_weight = if royal || (kind.abbr == "P" && !p.promoted()) {
+            0
+        } else if m.lion || !m.lion_lines.is_empty() && !long {
+            if chu { 4 } else { 3 }
+        } else if long {
+            0
+        } else if chu {
+            3
+        } else {
+            2
+        };
+        // Mobility rays.
+        let ci = &mut info[code];
+        let ray = &mut rays[code];
+        for &(d, r) in &m.slides {
+            if r >= 2 && (ci.nrays as usize) < ray.len() {
+                ray[ci.nrays as usize] = d;
+                ci.nrays += 1;
+            }
+        }
+        if let Some(h) = m.hook {
+            let lines = match h {
+                Hook::Orthogonal => [dir::F, dir::B, dir::L, dir::R],
+                Hook::Diagonal => [dir::FL, dir::FR, dir::BL, dir::BR],
+            };
+            for d in lines {
+                if !ray[..ci.nrays as usize].contains(&d) && (ci.nrays as usize) < 8 {
+                    ray[ci.nrays as usize] = d;
+                    ci.nrays += 1;
+                }
+            }
+        }
+        // Immediate capture reach (dai dai promotion by capture).
+        if ci.capture_bonus != 0 {
+            let mut near: Vec<i16> = Vec::new();
+            near.extend(m.steps.iter());
+            near.extend(m.leaps.iter());
+            near.extend(m.slides.iter().map(|s| s.0));
+            if m.lion {
+                for a in dir::KING {
+                    near.push(a);
+                    for b in dir::KING {
+                        near.push(a + b);
+                    }
+                }
+            }
+            for l in &m.lion_lines {
+                for k in 1..=l.length as i16 {
+                    near.push(k * l.delta);
+                }
+            }
+            if m.hook.is_some() {
+                near.extend(ray[..ci.nrays as usize].iter());
+            }
+            near.retain(|&d| d != 0);
+            near.sort_unstable();
+            near.dedup();
+            near_all[code] = near;
+        }
+        ci.royal = royal;
+        ci.attack_weight = if royal {
+            1
+        } else if m.lion || !m.lion_lines.is_empty() {
+            3
+        } else if plain >= 5.0 * 100.0 {
+            2
+        } else {
+            1
+        };
+    }
+    let mut centre = [0i8; CELLS];
+    let mut rank_of = [0u8; CELLS];
+    for r in 0..side {
+        for f in 0..side {
+            let sq = Square::new(f, r);
+            let c = |x: usize| x.min(side - 1 - x) as i8;
+            centre[sq.index()] = c(f) + c(r);
+            rank_of[sq.index()] = r as u8;
+        }
+    }
+    Tables {
+        side,
+        rank_value,
+        material,
+        centre,
+        rank_of,
+        info,
+        rays,
+        near: near_all,
+        mobility_weight: if chu { 3 } else { 2 },
+        attacker_near: 24,
+        attacker_far: 10,
+        guard: [-30, -10, 0, 10, 16],
+        second_royal: if chu { 200 } else { 0 },
+    }
+}

@@ -1,0 +1,485 @@
+//! Engine specifications and the per-protocol adapters (USI, UCI, XBoard) that turn "here is
+//! the game so far and the clocks, give me a move" into protocol text and back.
+
+use crate::matches::process::{EngineProcess, ReadError};
+use crate::matches::xboard;
+use crate::rules::{Color, Move, Position, Variant};
+use std::time::{Duration, Instant};
+
+/// The protocol an engine speaks.
+#[derive(Copy, Clone, Debug, Eq, PartialEq)]
+pub enum Protocol {
+    /// USI (shogi engines, lishogi-style notation).
+    Usi,
+    /// UCI with `UCI_Variant`.
+    Uci,
+    /// XBoard / CECP v2 (HaChu).
+    Xboard,
+}
+
+/// One `--engine` argument.
+#[derive(Clone, Debug)]
+pub struct EngineSpec {
+    /// Display name.
+    pub name: String,
+    /// Shell command line.
+    pub cmd: String,
+    /// Protocol.
+    pub proto: Protocol,
+    /// Working directory.
+    pub dir: Option<String>,
+    /// Options sent to the engine (`opt.Name=value`), in order.
+    pub options: Vec<(String, String)>,
+    /// Whether a move refused by the arbiter, or a move of the opponent the engine refuses,
+    /// makes the game a dispute rather than a loss (default: on for XBoard engines, which
+    /// follow their own rule reading, off otherwise).
+    pub disputes: bool,
+    /// Hash memory in MB (`memory N` for XBoard engines, `USI_Hash`/`Hash` otherwise if set).
+    pub memory: Option<u32>,
+}
+
+impl EngineSpec {
+    /// Parses `name=A cmd=prog --flag proto=usi opt.Threads=1 dir=/x disputes=0 memory=64`.
+    /// A word that does not start a new `key=` continues the previous value, so commands and
+    /// option values may contain spaces.
+    pub fn parse(text: &str) -> Result<EngineSpec, String> {
+        let mut fields: Vec<(String, String)> = Vec::new();
+        for word in text.split_whitespace() {
+            let key = word.split_once('=').map(|(k, _)| k);
+            let starts = key.is_some_and(|k| {
+                matches!(k, "name" | "cmd" | "proto" | "dir" | "disputes" | "memory")
+                    || (k.starts_with("opt.") && k.len() > 4)
+            });
+            if starts {
+                let (k, v) = word.split_once('=').unwrap_or_default();
+                fields.push((k.to_string(), v.to_string()));
+            } else if let Some(last) = fields.last_mut() {
+                if !last.1.is_empty() {
+                    last.1.push(' ');
+                }
+                last.1.push_str(word);
+            } else {
+                return Err(format!(
+                    "engine spec '{text}': expected key=value, got '{word}'"
+                ));
+            }
+        }
+        let get = |k: &str| {
+            fields
+                .iter()
+                .rev()
+                .find(|(f, _)| f == k)
+                .map(|(_, v)| v.clone())
+        };
+        let cmd = get("cmd").ok_or_else(|| format!("engine spec '{text}': no cmd="))?;
+        let proto = match get("proto").as_deref().unwrap_or("usi") {
+            "usi" => Protocol::Usi,
+            "uci" => Protocol::Uci,
+            "xboard" | "cecp" => Protocol::Xboard,
+            p => return Err(format!("engine spec '{text}': unknown proto '{p}'")),
+        };
+        let name = get("name").unwrap_or_else(|| cmd.clone());
+        let disputes = match get("disputes").as_deref() {
+            None => proto == Protocol::Xboard,
+            Some("1" | "true" | "yes") => true,
+            Some("0" | "false" | "no") => false,
+            Some(v) => return Err(format!("engine spec: disputes={v} (0 or 1)")),
+        };
+        let memory = match get("memory") {
+            None => None,
+            Some(v) => Some(v.parse().map_err(|_| format!("engine spec: memory={v}"))?),
+        };
+        let options = fields
+            .iter()
+            .filter_map(|(k, v)| k.strip_prefix("opt.").map(|n| (n.to_string(), v.clone())))
+            .collect();
+        Ok(EngineSpec {
+            name,
+            cmd,
+            proto,
+            dir: get("dir"),
+            options,
+            disputes,
+            memory,
+        })
+    }
+}
+
+/// How moves are limited.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub enum Limit {
+    /// A clock: base time, increment and byoyomi, in milliseconds.
+    Clock {
+        /// Initial time.
+        base_ms: u64,
+        /// Added after each move.
+        inc_ms: u64,
+        /// Per-move time once the base is spent.
+        byoyomi_ms: u64,
+    },
+    /// Fixed depth.
+    Depth(u32),
+    /// Fixed node count.
+    Nodes(u64),
+}
+
+/// What the engine answered.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Reply {
+    /// A move in our notation, not yet checked by the arbiter.
+    Move(String),
+    /// The engine resigned.
+    Resign,
+    /// The engine refused the opponent's move, or claimed a result the arbiter does not see.
+    Refused(String),
+}
+
+/// Why an engine lost (or disputed) without a legal move.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Fault {
+    /// The process exited or closed its output.
+    Crash,
+    /// No answer before the deadline.
+    Timeout,
+    /// Output that is not a move where a move was due.
+    Garbage(String),
+}
+
+impl From<ReadError> for Fault {
+    fn from(e: ReadError) -> Fault {
+        match e {
+            ReadError::Timeout => Fault::Timeout,
+            ReadError::Closed => Fault::Crash,
+        }
+    }
+}
+
+/// Clocks at the moment of asking, milliseconds left for each colour.
+#[derive(Copy, Clone, Debug)]
+pub struct Clocks {
+    /// Time left, indexed by colour.
+    pub left: [u64; 2],
+}
+
+/// One engine playing one game.
+pub struct Player {
+    proc: EngineProcess,
+    /// Its spec.
+    pub spec: EngineSpec,
+    variant: Variant,
+    start_sfen: String,
+    rotated: bool,
+    /// Moves of the game already told to an XBoard engine.
+    sent: usize,
+    has_rules_option: bool,
+}
+
+/// The variant's protocol name.
+fn variant_name(v: Variant) -> &'static str {
+    match v {
+        Variant::Chu => "chushogi",
+        Variant::DaiDai => "daidaishogi",
+    }
+}
+
+impl Player {
+    /// Starts the engine and prepares a new game from `start` (handshake within `timeout`).
+    pub fn start(
+        spec: &EngineSpec,
+        start: &Position,
+        limit: Limit,
+        timeout: Duration,
+    ) -> Result<Player, String> {
+        let proc = EngineProcess::spawn(&spec.cmd, spec.dir.as_deref())?;
+        let mut p = Player {
+            proc,
+            spec: spec.clone(),
+            variant: start.variant(),
+            start_sfen: start.to_sfen(),
+            rotated: false,
+            sent: 0,
+            has_rules_option: false,
+        };
+        let deadline = Instant::now() + timeout;
+        let r = match spec.proto {
+            Protocol::Usi | Protocol::Uci => p.start_usi(start, deadline),
+            Protocol::Xboard => p.start_xboard(start, limit, deadline),
+        };
+        r.map_err(|e| match e {
+            Fault::Crash => "exited during the handshake".to_string(),
+            Fault::Timeout => "did not finish the handshake in time".to_string(),
+            Fault::Garbage(g) => g,
+        })?;
+        Ok(p)
+    }
+
+    fn send(&mut self, line: &str) -> Result<(), Fault> {
+        self.proc.send(line).map_err(Fault::from)
+    }
+
+    fn start_usi(&mut self, start: &Position, deadline: Instant) -> Result<(), Fault> {
+        let uci = self.spec.proto == Protocol::Uci;
+        let (hello, ok) = if uci {
+            ("uci", "uciok")
+        } else {
+            ("usi", "usiok")
+        };
+        self.send(hello)?;
+        let mut has_rules = false;
+        self.proc.wait_for(deadline, |l| {
+            if l.starts_with("option name Rules ") {
+                has_rules = true;
+            }
+            l.trim() == ok
+        })?;
+        self.has_rules_option = has_rules;
+        let var_opt = if uci { "UCI_Variant" } else { "USI_Variant" };
+        self.send(&format!(
+            "setoption name {var_opt} value {}",
+            variant_name(self.variant)
+        ))?;
+        if self.has_rules_option {
+            self.send(&format!(
+                "setoption name Rules value {}",
+                start.rules().name()
+            ))?;
+        }
+        if let Some(mb) = self.spec.memory {
+            let hash = if uci { "Hash" } else { "USI_Hash" };
+            self.send(&format!("setoption name {hash} value {mb}"))?;
+        }
+        for (n, v) in self.spec.options.clone() {
+            self.send(&format!("setoption name {n} value {v}"))?;
+        }
+        self.send("isready")?;
+        self.proc.wait_for(deadline, |l| l.trim() == "readyok")?;
+        self.send(if uci { "ucinewgame" } else { "usinewgame" })?;
+        Ok(())
+    }
+
+    fn start_xboard(
+        &mut self,
+        start: &Position,
+        limit: Limit,
+        deadline: Instant,
+    ) -> Result<(), Fault> {
+        if self.variant != Variant::Chu {
+            return Err(Fault::Garbage(
+                "XBoard engines play chu only (XBoard boards stop at 16 files)".into(),
+            ));
+        }
+        self.send("xboard")?;
+        self.send("protover 2")?;
+        self.proc.wait_for(deadline, |l| {
+            l.starts_with("feature") && l.split_whitespace().any(|w| w == "done=1")
+        })?;
+        let memory = self.spec.memory.unwrap_or(64);
+        self.send("new")?;
+        self.send("variant chu")?;
+        self.send(&format!("memory {memory}"))?;
+        self.send("option Allow repeats=1")?;
+        for (n, v) in self.spec.options.clone() {
+            self.send(&format!("option {n}={v}"))?;
+        }
+        self.send("force")?;
+        if self.start_sfen != Variant::Chu.start_sfen() {
+            self.rotated = start.side_to_move() == Color::White;
+            self.send(&format!(
+                "setboard {}",
+                xboard::setboard_text(&self.start_sfen, self.rotated)
+            ))?;
+            self.send(&format!("memory {memory}"))?;
+        }
+        match limit {
+            Limit::Depth(d) => {
+                self.send("level 0 1000 0")?;
+                self.send(&format!("sd {d}"))?;
+            }
+            Limit::Nodes(_) => {
+                return Err(Fault::Garbage("XBoard engines cannot play --nodes".into()));
+            }
+            Limit::Clock {
+                base_ms,
+                inc_ms,
+                byoyomi_ms,
+            } => {
+                let secs = base_ms / 1000;
+                let inc = (inc_ms + byoyomi_ms) as f64 / 1000.0;
+                self.send(&format!("level 0 {}:{:02} {inc}", secs / 60, secs % 60))?;
+            }
+        }
+        self.send("ping 1")?;
+        self.proc
+            .wait_for(deadline, |l| {
+                l.trim() == "pong 1" || l.starts_with("tellusererror")
+            })
+            .and_then(|l| {
+                if l.starts_with("tellusererror") {
+                    Err(ReadError::Closed)
+                } else {
+                    Ok(())
+                }
+            })
+            .map_err(|e| match e {
+                ReadError::Closed => Fault::Garbage("refused the start position".into()),
+                e => e.into(),
+            })
+    }
+
+    /// Asks for a move in `pos` (the game so far is `moves` from the start), answering by
+    /// `deadline`. `me` is the colour this engine plays.
+    pub fn think(
+        &mut self,
+        pos: &Position,
+        moves: &[Move],
+        history: &Position,
+        limit: Limit,
+        clocks: Clocks,
+        deadline: Instant,
+    ) -> Result<Reply, Fault> {
+        match self.spec.proto {
+            Protocol::Usi | Protocol::Uci => self.think_usi(pos, moves, limit, clocks, deadline),
+            Protocol::Xboard => self.think_xboard(pos, moves, history, limit, clocks, deadline),
+        }
+    }
+
+    fn think_usi(
+        &mut self,
+        _pos: &Position,
+        moves: &[Move],
+        limit: Limit,
+        clocks: Clocks,
+        deadline: Instant,
+    ) -> Result<Reply, Fault> {
+        let uci = self.spec.proto == Protocol::Uci;
+        let mut line = format!(
+            "position {} {}",
+            if uci { "fen" } else { "sfen" },
+            self.start_sfen
+        );
+        if !moves.is_empty() {
+            line.push_str(" moves");
+            for m in moves {
+                line.push(' ');
+                line.push_str(&m.text());
+            }
+        }
+        self.send(&line)?;
+        let go = match limit {
+            Limit::Depth(d) => format!("go depth {d}"),
+            Limit::Nodes(n) => format!("go nodes {n}"),
+            Limit::Clock {
+                inc_ms, byoyomi_ms, ..
+            } => {
+                // USI: b = Black (sente, first mover). UCI: w = the first mover.
+                let (first, second) = if uci { ("w", "b") } else { ("b", "w") };
+                let mut s = format!(
+                    "go {first}time {} {second}time {}",
+                    clocks.left[0], clocks.left[1]
+                );
+                if byoyomi_ms > 0 {
+                    s.push_str(&format!(" byoyomi {byoyomi_ms}"));
+                } else {
+                    s.push_str(&format!(" {first}inc {inc_ms} {second}inc {inc_ms}"));
+                }
+                s
+            }
+        };
+        self.send(&go)?;
+        let line = self.proc.wait_for(deadline, |l| {
+            l.split_whitespace().next() == Some("bestmove")
+        })?;
+        match line.split_whitespace().nth(1) {
+            Some("resign") => Ok(Reply::Resign),
+            Some("win") => Ok(Reply::Refused("claimed a win (bestmove win)".into())),
+            Some(m) => Ok(Reply::Move(m.to_string())),
+            None => Err(Fault::Garbage("bestmove without a move".into())),
+        }
+    }
+
+    fn think_xboard(
+        &mut self,
+        pos: &Position,
+        moves: &[Move],
+        history: &Position,
+        limit: Limit,
+        clocks: Clocks,
+        deadline: Instant,
+    ) -> Result<Reply, Fault> {
+        // Tell it the moves it has not seen, on a replay of the game to write them.
+        let mut replay = history.clone();
+        for (i, &m) in moves.iter().enumerate() {
+            if i >= self.sent {
+                let text = xboard::move_text(&replay, m, self.rotated);
+                self.send(&format!("usermove {text}"))?;
+            }
+            replay.make(m);
+        }
+        self.sent = moves.len();
+        if let Limit::Clock { .. } = limit {
+            let me = pos.side_to_move().index();
+            self.send(&format!("time {}", clocks.left[me] / 10))?;
+            self.send(&format!("otim {}", clocks.left[1 - me] / 10))?;
+        }
+        self.send("go")?;
+        let mut first_leg: Option<String> = None;
+        loop {
+            let line = self.proc.recv(deadline)?;
+            let line = line.trim_end_matches(['\r', '\n']);
+            let mut words = line.split_whitespace();
+            let head = words.next().unwrap_or("");
+            if line.starts_with("Illegal move") {
+                return Ok(Reply::Refused(format!("refused a move: {line}")));
+            }
+            match head {
+                "move" => {
+                    // Take the rest of the line as is: HaChu reads any trailing character
+                    // as a promotion, so we do not trim more than the line end.
+                    let text = line["move".len()..].trim_start();
+                    let text = match first_leg.take() {
+                        Some(f) => format!("{f}{text}"),
+                        None => text.to_string(),
+                    };
+                    if text.ends_with(',') {
+                        first_leg = Some(text);
+                        continue;
+                    }
+                    self.send("force")?;
+                    let ours = xboard::parse_move(pos, &text, self.rotated)
+                        .map_err(|e| Fault::Garbage(format!("move {text}: {e}")))?;
+                    self.sent = moves.len() + 1;
+                    return Ok(Reply::Move(ours));
+                }
+                "resign" => return Ok(Reply::Resign),
+                "1-0" | "0-1" | "1/2-1/2" => {
+                    return Ok(Reply::Refused(format!("claimed a result: {line}")));
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// Ends the engine (USI `gameover`, then `quit`; XBoard `result`, then `quit`).
+    pub fn finish(mut self, result_for_me: Option<f64>) {
+        match self.spec.proto {
+            Protocol::Usi => {
+                let r = match result_for_me {
+                    Some(x) if x > 0.75 => "win",
+                    Some(x) if x < 0.25 => "lose",
+                    _ => "draw",
+                };
+                let _ = self.proc.send(&format!("gameover {r}"));
+            }
+            Protocol::Uci => {}
+            Protocol::Xboard => {
+                let _ = self.proc.send("force");
+            }
+        }
+        self.proc.shutdown("quit", Duration::from_millis(500));
+    }
+
+    /// The last protocol lines exchanged.
+    pub fn log(&self) -> &[String] {
+        &self.proc.log
+    }
+}

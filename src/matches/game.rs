@@ -1,0 +1,291 @@
+//! One game between two engines, refereed by the rules code: every move is checked with
+//! `Position::parse_move` and `allowed_in_game`, and the game ends by `Position::outcome`, the
+//! maximum length, or a ruling against an engine.
+
+use crate::matches::engine::{Clocks, EngineSpec, Fault, Limit, Player, Reply};
+use crate::rules::outcome::{EndReason, GameResult};
+use crate::rules::{Color, Move, Position};
+use std::time::{Duration, Instant};
+
+/// How a game ended, from the arbiter's point of view.
+#[derive(Copy, Clone, Debug, Eq, PartialEq)]
+pub enum Verdict {
+    /// `0` won.
+    Win(Color),
+    /// Draw.
+    Draw,
+    /// The two sides' rule readings disagreed: not scored.
+    Dispute,
+}
+
+/// Settings shared by every game of a match.
+#[derive(Clone, Debug)]
+pub struct GameSettings {
+    /// Move limit.
+    pub limit: Limit,
+    /// Plies after which the game is drawn.
+    pub max_plies: usize,
+    /// Grace on top of the clock before a time forfeit.
+    pub time_margin: Duration,
+    /// How long to wait for a move under depth/nodes limits, and for a handshake.
+    pub stall_timeout: Duration,
+}
+
+/// A finished game.
+#[derive(Clone, Debug)]
+pub struct GameRecord {
+    /// 1-based game number in the match.
+    pub number: usize,
+    /// Engine indices: [black, white].
+    pub players: [usize; 2],
+    /// Engine names: [black, white].
+    pub names: [String; 2],
+    /// Opening id (empty for the start position).
+    pub opening: String,
+    /// Start position.
+    pub start_sfen: String,
+    /// Moves played, in our notation.
+    pub moves: Vec<String>,
+    /// Result.
+    pub verdict: Verdict,
+    /// Why the game ended, one line.
+    pub reason: String,
+    /// Final position.
+    pub final_sfen: String,
+}
+
+fn reason_text(r: EndReason) -> &'static str {
+    match r {
+        EndReason::RoyalsCaptured => "royal pieces captured",
+        EndReason::BareKing => "bare king",
+        EndReason::NoLegalMove => "no legal move",
+        EndReason::Repetition => "repetition",
+        EndReason::PerpetualCheck => "perpetual check",
+        EndReason::RoyalsOnly => "only royals left",
+    }
+}
+
+fn color_name(c: Color) -> &'static str {
+    match c {
+        Color::Black => "Black",
+        Color::White => "White",
+    }
+}
+
+/// Plays one game. `engines` are [black, white].
+pub fn play(
+    number: usize,
+    engines: [(usize, &EngineSpec); 2],
+    start: &Position,
+    opening: &str,
+    settings: &GameSettings,
+) -> GameRecord {
+    let mut record = GameRecord {
+        number,
+        players: [engines[0].0, engines[1].0],
+        names: [engines[0].1.name.clone(), engines[1].1.name.clone()],
+        opening: opening.to_string(),
+        start_sfen: start.to_sfen(),
+        moves: Vec::new(),
+        verdict: Verdict::Draw,
+        reason: String::new(),
+        final_sfen: String::new(),
+    };
+    // Start both engines; one that cannot start loses (or disputes, for engines with their own
+    // rule reading, which may refuse a set-up position).
+    let mut players: Vec<Player> = Vec::with_capacity(2);
+    for (i, &(_, spec)) in engines.iter().enumerate() {
+        let color = if i == 0 { Color::Black } else { Color::White };
+        match Player::start(spec, start, settings.limit, settings.stall_timeout) {
+            Ok(p) => players.push(p),
+            Err(e) => {
+                record.verdict = if spec.disputes {
+                    Verdict::Dispute
+                } else {
+                    Verdict::Win(color.flip())
+                };
+                record.reason =
+                    format!("{} ({}) failed to start: {e}", spec.name, color_name(color));
+                for p in players {
+                    p.finish(None);
+                }
+                record.final_sfen = record.start_sfen.clone();
+                return record;
+            }
+        }
+    }
+    let mut pos = start.clone();
+    let mut moves: Vec<Move> = Vec::new();
+    let mut left = match settings.limit {
+        Limit::Clock { base_ms, .. } => [base_ms; 2],
+        _ => [0; 2],
+    };
+    let (verdict, reason) = loop {
+        if let Some(result) = pos.outcome() {
+            break match result {
+                GameResult::Win(c, r) => (Verdict::Win(c), reason_text(r).to_string()),
+                GameResult::Draw(r) => (Verdict::Draw, reason_text(r).to_string()),
+            };
+        }
+        if moves.len() >= settings.max_plies {
+            break (
+                Verdict::Draw,
+                format!("maximum game length ({} plies)", settings.max_plies),
+            );
+        }
+        let us = pos.side_to_move();
+        let me = us.index();
+        let name = players[me].spec.name.clone();
+        let who = format!("{name} ({})", color_name(us));
+        let lose = |why: String| (Verdict::Win(us.flip()), format!("{who} {why}"));
+        let allowed = match settings.limit {
+            Limit::Clock { byoyomi_ms, .. } => Duration::from_millis(left[me] + byoyomi_ms),
+            _ => settings.stall_timeout,
+        };
+        let began = Instant::now();
+        let deadline = began + allowed + settings.time_margin;
+        let reply = players[me].think(
+            &pos,
+            &moves,
+            start,
+            settings.limit,
+            Clocks { left },
+            deadline,
+        );
+        let spent = began.elapsed();
+        let disputes = players[me].spec.disputes;
+        let text = match reply {
+            Err(Fault::Crash) => break lose("crashed (closed its output)".into()),
+            Err(Fault::Timeout) => {
+                break lose(match settings.limit {
+                    Limit::Clock { .. } => "lost on time (no move before its clock ran out)".into(),
+                    _ => format!(
+                        "stalled (no move in {} s)",
+                        settings.stall_timeout.as_secs_f64()
+                    ),
+                });
+            }
+            Err(Fault::Garbage(g)) => {
+                if disputes {
+                    break (Verdict::Dispute, format!("{who}: {g}"));
+                }
+                break lose(format!("sent garbage: {g}"));
+            }
+            Ok(Reply::Resign) => break lose("resigned".into()),
+            Ok(Reply::Refused(why)) => {
+                if disputes {
+                    break (Verdict::Dispute, format!("{who} {why}"));
+                }
+                break lose(why);
+            }
+            Ok(Reply::Move(t)) => t,
+        };
+        if let Limit::Clock { inc_ms, .. } = settings.limit {
+            if spent > allowed + settings.time_margin {
+                break lose(format!("lost on time ({} ms)", spent.as_millis()));
+            }
+            let spent_ms = spent.as_millis() as u64;
+            let main = left[me].saturating_sub(spent_ms);
+            // Byoyomi: the main time is spent first; once it is gone, each move gets the
+            // byoyomi period afresh (the allowance above).
+            left[me] = main + inc_ms;
+        }
+        let mv = match pos.parse_move(&text) {
+            Ok(m) => m,
+            Err(e) => {
+                let clean: String = text.chars().filter(|c| !c.is_control()).take(60).collect();
+                let syntax = matches!(e, crate::rules::notation::MoveError::Text(_));
+                if disputes && !syntax {
+                    break (
+                        Verdict::Dispute,
+                        format!("{who} played {clean}, illegal here: {e}"),
+                    );
+                }
+                break lose(if syntax {
+                    format!("sent garbage instead of a move: '{clean}'")
+                } else {
+                    format!("played an illegal move: {e}")
+                });
+            }
+        };
+        if !pos.allowed_in_game(mv) {
+            if disputes {
+                break (
+                    Verdict::Dispute,
+                    format!("{who} repeated a position ({mv})"),
+                );
+            }
+            break lose(format!("played an illegal move: {mv} repeats a position"));
+        }
+        pos.make(mv);
+        moves.push(mv);
+        record.moves.push(mv.text());
+    };
+    record.verdict = verdict;
+    record.reason = reason;
+    record.final_sfen = pos.to_sfen();
+    for (i, p) in players.into_iter().enumerate() {
+        let c = if i == 0 { Color::Black } else { Color::White };
+        let score = match verdict {
+            Verdict::Win(w) if w == c => Some(1.0),
+            Verdict::Win(_) => Some(0.0),
+            Verdict::Draw => Some(0.5),
+            Verdict::Dispute => None,
+        };
+        p.finish(score);
+    }
+    record
+}
+
+impl GameRecord {
+    /// The result token: `1-0` Black won, `0-1` White won, `1/2-1/2`, `*` dispute.
+    pub fn result_token(&self) -> &'static str {
+        match self.verdict {
+            Verdict::Win(Color::Black) => "1-0",
+            Verdict::Win(Color::White) => "0-1",
+            Verdict::Draw => "1/2-1/2",
+            Verdict::Dispute => "*",
+        }
+    }
+
+    /// The game in the record format of docs/match.md.
+    pub fn to_text(&self, variant: &str, rules: &str, limit: &str) -> String {
+        let mut s = String::new();
+        let tag = |s: &mut String, k: &str, v: &str| {
+            s.push_str(&format!("[{k} \"{}\"]\n", v.replace('"', "'")));
+        };
+        tag(&mut s, "Event", "shishi match");
+        tag(&mut s, "Game", &self.number.to_string());
+        tag(&mut s, "Variant", variant);
+        tag(&mut s, "Rules", rules);
+        tag(&mut s, "Black", &self.names[0]);
+        tag(&mut s, "White", &self.names[1]);
+        tag(&mut s, "Opening", &self.opening);
+        tag(&mut s, "SFEN", &self.start_sfen);
+        tag(&mut s, "TimeControl", limit);
+        tag(&mut s, "Result", self.result_token());
+        tag(&mut s, "Reason", &self.reason);
+        tag(&mut s, "Plies", &self.moves.len().to_string());
+        tag(&mut s, "FinalSFEN", &self.final_sfen);
+        s.push('\n');
+        let mut line = String::new();
+        for (i, m) in self.moves.iter().enumerate() {
+            let piece = if i % 2 == 0 {
+                format!("{}. {m}", i / 2 + 1)
+            } else {
+                m.clone()
+            };
+            if line.len() + piece.len() + 1 > 80 {
+                s.push_str(line.trim_end());
+                s.push('\n');
+                line.clear();
+            }
+            line.push_str(&piece);
+            line.push(' ');
+        }
+        line.push_str(self.result_token());
+        s.push_str(&line);
+        s.push_str("\n\n");
+        s
+    }
+}

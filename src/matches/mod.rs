@@ -1,0 +1,339 @@
+//! `shishi match`: engine-vs-engine matches for chu and dai dai shogi (docs/match.md).
+//!
+//! - [`process`]: an engine process with a reader thread, so reads can time out;
+//! - [`engine`]: `--engine` specs and the USI, UCI and XBoard adapters;
+//! - [`xboard`]: XBoard's chu notation and HaChu's `setboard`;
+//! - [`game`]: one game refereed by the rules code, and its record;
+//! - [`stats`]: Elo, error margin, LOS and SPRT (pure);
+//! - this module: the schedule (each opening with both colours), the worker threads, live
+//!   progress on stderr and the final cross table.
+
+pub mod engine;
+pub mod game;
+pub mod process;
+pub mod stats;
+pub mod xboard;
+
+use crate::perft::suite::parse_suite;
+use crate::rules::{Color, Position, RuleSet, Variant};
+use engine::EngineSpec;
+use game::{GameRecord, GameSettings, Verdict};
+use stats::{SprtParams, SprtState, Wdl};
+use std::io::Write;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Arc, mpsc};
+
+/// A whole match.
+#[derive(Clone, Debug)]
+pub struct MatchConfig {
+    /// Two or more engines.
+    pub engines: Vec<EngineSpec>,
+    /// The game.
+    pub variant: Variant,
+    /// The chu rule set the arbiter applies.
+    pub rules: RuleSet,
+    /// Games per pairing.
+    pub games: usize,
+    /// Per-game settings.
+    pub settings: GameSettings,
+    /// Games played at once.
+    pub concurrency: usize,
+    /// Opening positions (id, SFEN); empty = the start position.
+    pub openings: Vec<(String, String)>,
+    /// Only the first engine against each other one (otherwise every pair).
+    pub gauntlet: bool,
+    /// Stop early when the test decides (first engine against the rest).
+    pub sprt: Option<SprtParams>,
+    /// Where to append game records.
+    pub out: Option<String>,
+    /// Time control text for the records.
+    pub limit_text: String,
+}
+
+/// Reads an opening file (perft-suites line format; counts optional) for `variant`, keeping
+/// the positions that parse under `rules`.
+pub fn read_openings(
+    path: &str,
+    variant: Variant,
+    rules: RuleSet,
+) -> Result<Vec<(String, String)>, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
+    let entries = parse_suite(&text).map_err(|e| format!("{path}: {e}"))?;
+    let mut out = Vec::new();
+    for e in entries.into_iter().filter(|e| e.variant == variant) {
+        let pos = Position::from_sfen(variant, rules, &e.sfen)
+            .map_err(|err| format!("{path} line {}: {err}", e.line))?;
+        let id = if e.id.is_empty() {
+            format!("line{}", e.line)
+        } else {
+            e.id
+        };
+        out.push((id, pos.to_sfen()));
+    }
+    if out.is_empty() {
+        return Err(format!("{path}: no {} openings", variant.name()));
+    }
+    Ok(out)
+}
+
+/// One scheduled game.
+#[derive(Clone, Debug)]
+struct Job {
+    number: usize,
+    black: usize,
+    white: usize,
+    opening: usize,
+}
+
+fn schedule(cfg: &MatchConfig) -> Vec<Job> {
+    let n = cfg.engines.len();
+    let mut pairs = Vec::new();
+    for a in 0..n {
+        for b in a + 1..n {
+            if !cfg.gauntlet || a == 0 {
+                pairs.push((a, b));
+            }
+        }
+    }
+    let openings = cfg.openings.len().max(1);
+    let mut jobs = Vec::new();
+    // Interleave the pairings so that a stopped match has played each about equally.
+    for k in 0..cfg.games {
+        for &(a, b) in &pairs {
+            let (black, white) = if k % 2 == 0 { (a, b) } else { (b, a) };
+            jobs.push(Job {
+                number: jobs.len() + 1,
+                black,
+                white,
+                opening: (k / 2) % openings,
+            });
+        }
+    }
+    jobs
+}
+
+/// Score table: `table[a][b]` = a's results against b.
+pub struct Table {
+    /// Engine names.
+    pub names: Vec<String>,
+    /// Results per ordered pair.
+    pub results: Vec<Vec<Wdl>>,
+    /// Disputed games.
+    pub disputes: usize,
+    /// Games finished.
+    pub played: usize,
+}
+
+impl Table {
+    fn new(names: Vec<String>) -> Table {
+        let n = names.len();
+        Table {
+            names,
+            results: vec![vec![Wdl::default(); n]; n],
+            disputes: 0,
+            played: 0,
+        }
+    }
+
+    fn add(&mut self, g: &GameRecord) {
+        self.played += 1;
+        let [b, w] = g.players;
+        match g.verdict {
+            Verdict::Dispute => self.disputes += 1,
+            Verdict::Draw => {
+                self.results[b][w].draws += 1;
+                self.results[w][b].draws += 1;
+            }
+            Verdict::Win(c) => {
+                let (win, loss) = if c == Color::Black { (b, w) } else { (w, b) };
+                self.results[win][loss].wins += 1;
+                self.results[loss][win].losses += 1;
+            }
+        }
+    }
+
+    /// The first engine's results against all the others together.
+    pub fn first(&self) -> Wdl {
+        let mut t = Wdl::default();
+        for r in &self.results[0][1..] {
+            t.wins += r.wins;
+            t.draws += r.draws;
+            t.losses += r.losses;
+        }
+        t
+    }
+
+    /// One line of live progress.
+    pub fn progress(&self, total: usize, sprt: Option<&SprtParams>) -> String {
+        let r = self.first();
+        let (elo, err) = stats::elo_with_error(&r);
+        let err = err.map_or("inf".to_string(), |e| format!("{e:.1}"));
+        let mut s = format!(
+            "games {}/{total}: {} vs rest +{} ={} -{} ({:.1}%), Elo {elo:.1} ± {err}, LOS {:.1}%",
+            self.played,
+            self.names[0],
+            r.wins,
+            r.draws,
+            r.losses,
+            100.0 * r.score(),
+            100.0 * stats::los(&r),
+        );
+        if self.disputes > 0 {
+            s.push_str(&format!(", disputes {}", self.disputes));
+        }
+        if let Some(p) = sprt {
+            let (lo, hi) = p.bounds();
+            let state = match p.state(&r) {
+                SprtState::Continue => "continue",
+                SprtState::AcceptH1 => "H1 accepted",
+                SprtState::AcceptH0 => "H0 accepted",
+            };
+            s.push_str(&format!(
+                ", SPRT [{}, {}] LLR {:.2} ({lo:.2}, {hi:.2}) {state}",
+                p.elo0,
+                p.elo1,
+                p.llr(&r)
+            ));
+        }
+        s
+    }
+
+    /// The cross table: one row per engine, its score against each column.
+    pub fn cross_table(&self) -> String {
+        let n = self.names.len();
+        let w = self.names.iter().map(|s| s.len()).max().unwrap_or(4).max(6);
+        let mut s = format!("{:<w$}", "Engine");
+        for (i, _) in self.names.iter().enumerate() {
+            s.push_str(&format!(" {:>12}", format!("#{}", i + 1)));
+        }
+        s.push_str(&format!(" {:>12} {:>7} {:>8}\n", "Score", "%", "Elo"));
+        for a in 0..n {
+            s.push_str(&format!("{:<w$}", format!("#{} {}", a + 1, self.names[a])));
+            let mut tot = Wdl::default();
+            for b in 0..n {
+                let r = self.results[a][b];
+                if a == b {
+                    s.push_str(&format!(" {:>12}", "-"));
+                } else if r.games() == 0 {
+                    s.push_str(&format!(" {:>12}", "."));
+                } else {
+                    s.push_str(&format!(" {:>12}", format!("{}/{}", r.points(), r.games())));
+                }
+                tot.wins += r.wins;
+                tot.draws += r.draws;
+                tot.losses += r.losses;
+            }
+            let (elo, _) = stats::elo_with_error(&tot);
+            s.push_str(&format!(
+                " {:>12} {:>7.1} {:>8.1}\n",
+                format!("{}/{}", tot.points(), tot.games()),
+                100.0 * tot.score(),
+                elo
+            ));
+        }
+        let r = self.first();
+        let (elo, err) = stats::elo_with_error(&r);
+        s.push_str(&format!(
+            "{}: +{} ={} -{}, Elo {elo:.1} ± {}, LOS {:.1}%, disputes {}\n",
+            self.names[0],
+            r.wins,
+            r.draws,
+            r.losses,
+            err.map_or("inf".into(), |e| format!("{e:.1}")),
+            100.0 * stats::los(&r),
+            self.disputes
+        ));
+        s
+    }
+}
+
+/// Runs the match: progress on stderr, records to `cfg.out`; returns the final table.
+pub fn run(cfg: &MatchConfig) -> Result<Table, String> {
+    if cfg.engines.len() < 2 {
+        return Err("a match needs at least two --engine".into());
+    }
+    let mut out = match &cfg.out {
+        Some(p) => Some(
+            std::fs::OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(p)
+                .map_err(|e| format!("{p}: {e}"))?,
+        ),
+        None => None,
+    };
+    let openings = if cfg.openings.is_empty() {
+        vec![(String::new(), cfg.variant.start_sfen().to_string())]
+    } else {
+        cfg.openings.clone()
+    };
+    let mut starts = Vec::new();
+    for (_, sfen) in &openings {
+        starts.push(Position::from_sfen(cfg.variant, cfg.rules, sfen).map_err(|e| e.to_string())?);
+    }
+    let jobs = Arc::new(schedule(cfg));
+    let total = jobs.len();
+    let next = Arc::new(AtomicUsize::new(0));
+    let stop = Arc::new(AtomicBool::new(false));
+    let (tx, rx) = mpsc::channel::<GameRecord>();
+    let mut table = Table::new(cfg.engines.iter().map(|e| e.name.clone()).collect());
+    let variant = cfg.variant.name();
+    let rules = cfg.rules.name();
+    std::thread::scope(|scope| {
+        for _ in 0..cfg.concurrency.max(1).min(total.max(1)) {
+            let tx = tx.clone();
+            let jobs = Arc::clone(&jobs);
+            let next = Arc::clone(&next);
+            let stop = Arc::clone(&stop);
+            let openings = &openings;
+            let starts = &starts;
+            scope.spawn(move || {
+                loop {
+                    if stop.load(Ordering::Relaxed) {
+                        break;
+                    }
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(job) = jobs.get(i) else { break };
+                    let rec = game::play(
+                        job.number,
+                        [
+                            (job.black, &cfg.engines[job.black]),
+                            (job.white, &cfg.engines[job.white]),
+                        ],
+                        &starts[job.opening],
+                        &openings[job.opening].0,
+                        &cfg.settings,
+                    );
+                    if tx.send(rec).is_err() {
+                        break;
+                    }
+                }
+            });
+        }
+        drop(tx);
+        for rec in rx {
+            table.add(&rec);
+            if let Some(f) = out.as_mut() {
+                let _ = f.write_all(rec.to_text(variant, rules, &cfg.limit_text).as_bytes());
+                let _ = f.flush();
+            }
+            eprintln!(
+                "game {} {} vs {}: {} ({}, {} plies)",
+                rec.number,
+                rec.names[0],
+                rec.names[1],
+                rec.result_token(),
+                rec.reason,
+                rec.moves.len()
+            );
+            eprintln!("{}", table.progress(total, cfg.sprt.as_ref()));
+            if let Some(p) = &cfg.sprt
+                && p.state(&table.first()) != SprtState::Continue
+                && !stop.swap(true, Ordering::Relaxed)
+            {
+                eprintln!("SPRT decided: finishing the games in progress");
+            }
+        }
+    });
+    Ok(table)
+}

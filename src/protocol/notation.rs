@@ -1,0 +1,166 @@
+//! XBoard's chu notation and position strings.
+//!
+//! Squares: files `a`–`l` from the left as the first player (our Black, XBoard's "white") sees
+//! the board, ranks `1`–`12` from the bottom. So our `12l` (file 12, rank l) is `a1` and our
+//! `1a` is `l12`. Moves: `from to` per leg, legs separated by commas (`f5f6,f6f7` lion double
+//! move, `f5f6,f6f5` igui or pass), `+` at the end for promotion; `@@@@` is XBoard's null move,
+//! read as a lion pass when the side to move has one.
+
+use crate::rules::{Move, Position, Square};
+
+/// XBoard name of a square on a board of `side` squares.
+pub fn square_name(sq: Square, side: usize) -> String {
+    let letter = (b'a' + (side - 1 - sq.file()) as u8) as char;
+    format!("{letter}{}", side - sq.rank())
+}
+
+/// Reads an XBoard square at the start of `text`; returns it and the bytes used.
+pub fn parse_square(text: &str, side: usize) -> Option<(Square, usize)> {
+    let b = text.as_bytes();
+    let letter = *b.first()?;
+    if !letter.is_ascii_lowercase() || (letter - b'a') as usize >= side {
+        return None;
+    }
+    let digits = b[1..].iter().take_while(|c| c.is_ascii_digit()).count();
+    if digits == 0 || digits > 2 || b[1] == b'0' {
+        return None;
+    }
+    let rank: usize = text[1..1 + digits].parse().ok()?;
+    if rank == 0 || rank > side {
+        return None;
+    }
+    let file = side - 1 - (letter - b'a') as usize;
+    Some((Square::new(file, side - rank), 1 + digits))
+}
+
+/// XBoard text of a move.
+pub fn move_text(mv: Move, side: usize) -> String {
+    let mut s = String::new();
+    let mut prev = mv.from();
+    for (i, leg) in mv.legs().into_iter().enumerate() {
+        if i > 0 {
+            s.push(',');
+        }
+        s.push_str(&square_name(prev, side));
+        s.push_str(&square_name(leg, side));
+        prev = leg;
+    }
+    if mv.promotes() {
+        s.push('+');
+    }
+    s
+}
+
+/// The USI text (ours) of an XBoard move text, or why it is not one.
+pub fn to_usi(text: &str, side: usize) -> Result<String, String> {
+    let bad = || format!("'{}' is not an XBoard move", super::clip(text));
+    let (body, promote) = match text.strip_suffix('+') {
+        Some(b) => (b, true),
+        None => (text, false),
+    };
+    let mut path: Vec<Square> = Vec::new();
+    for leg in body.split(',') {
+        let (a, n) = parse_square(leg, side).ok_or_else(bad)?;
+        let (b, m) = parse_square(&leg[n..], side).ok_or_else(bad)?;
+        if n + m != leg.len() {
+            return Err(bad());
+        }
+        match path.last() {
+            None => path.push(a),
+            Some(&last) if last == a => {}
+            Some(_) => return Err(format!("{}: legs do not connect", bad())),
+        }
+        path.push(b);
+        if path.len() > 4 {
+            return Err(bad());
+        }
+    }
+    let mut s: String = path.iter().map(|sq| sq.name()).collect();
+    if promote {
+        s.push('+');
+    }
+    Ok(s)
+}
+
+/// The legal move an XBoard text means in `pos`.
+pub fn parse_move(pos: &mut Position, text: &str) -> Result<Move, String> {
+    if text == "@@@@" {
+        let moves = pos.game_moves();
+        return moves
+            .into_iter()
+            .find(|m| m.to() == m.from() && m.leg_count() > 1 && pos.captures_of(*m).is_empty())
+            .ok_or_else(|| "no piece can pass here".to_string());
+    }
+    let usi = to_usi(text, pos.variant().side())?;
+    super::session::parse_game_move(pos, &usi)
+}
+
+/// Converts an XBoard FEN (`<board> w|b <castling> <ep> <half> <full>`, `w` = the first
+/// player) to our SFEN. The board field is the same in both (uppercase = first player).
+pub fn fen_to_sfen(fen: &str) -> Result<String, String> {
+    let fields: Vec<&str> = fen.split_whitespace().collect();
+    let board = fields.first().ok_or("empty FEN")?;
+    let side = match fields.get(1).copied().unwrap_or("w") {
+        "w" => 'b',
+        "b" => 'w',
+        other => {
+            return Err(format!(
+                "side to move '{}' is neither w nor b",
+                super::clip(other)
+            ));
+        }
+    };
+    let full: u32 = fields
+        .iter()
+        .skip(2)
+        .last()
+        .and_then(|f| f.parse().ok())
+        .unwrap_or(1)
+        .clamp(1, 100_000);
+    let ply = 2 * (full - 1) + if side == 'w' { 2 } else { 1 };
+    Ok(format!("{board} {side} - {ply}"))
+}
+
+/// Whether a FEN looks like a chess-style one (side `w`/`b` then castling, e.p. and two
+/// counters), as opposed to our SFEN.
+pub fn is_chess_fen(fen: &str) -> bool {
+    let f: Vec<&str> = fen.split_whitespace().collect();
+    f.len() == 6 && f[3] == "-" && f[4].parse::<u32>().is_ok() && f[5].parse::<u32>().is_ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{RuleSet, Variant};
+
+    #[test]
+    fn squares_round_trip() {
+        for f in 0..12 {
+            for r in 0..12 {
+                let sq = Square::new(f, r);
+                let name = square_name(sq, 12);
+                assert_eq!(parse_square(&name, 12), Some((sq, name.len())));
+            }
+        }
+        assert_eq!(square_name(Square::new(11, 11), 12), "a1");
+        assert_eq!(square_name(Square::new(0, 0), 12), "l12");
+    }
+
+    #[test]
+    fn moves_round_trip() {
+        let mut pos = Position::start(Variant::Chu, RuleSet::Seed);
+        for mv in pos.game_moves() {
+            let text = move_text(mv, 12);
+            assert_eq!(parse_move(&mut pos, &text), Ok(mv), "{text}");
+        }
+    }
+
+    #[test]
+    fn fen_conversion() {
+        let sfen = fen_to_sfen(
+            "lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppp/3i4i3/12/12/3I4I3/PPPPPPPPPPPP/MVRHDNQDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL w - - 0 1",
+        )
+        .unwrap();
+        assert_eq!(sfen, Variant::Chu.start_sfen());
+    }
+}

@@ -1,0 +1,513 @@
+//! USI, and UCI through the same code (the vocabulary differences live in [`super::uci`]).
+
+use super::session::{Game, SearchControl};
+use super::{Event, Output, clip, display, uci};
+use crate::rules::{Color, RuleSet, Variant};
+use crate::search::{Clock, Info, InfoSink, Limits, SearchResult};
+use std::sync::Arc;
+use std::sync::mpsc::{Receiver, Sender};
+use std::time::{Duration, Instant};
+
+/// USI or UCI.
+#[derive(Copy, Clone, Debug, Eq, PartialEq)]
+pub enum Dialect {
+    /// Shogi vocabulary.
+    Usi,
+    /// Chess vocabulary.
+    Uci,
+}
+
+/// Default table size in MB.
+pub const DEFAULT_HASH: usize = 64;
+/// Largest table size in MB.
+pub const MAX_HASH: usize = 65_536;
+/// Most threads.
+pub const MAX_THREADS: usize = 512;
+/// Most principal variations.
+pub const MAX_MULTIPV: usize = 256;
+/// Largest move overhead in ms.
+pub const MAX_OVERHEAD: u64 = 10_000;
+
+/// Commands the USI loop knows (used to detect USI from a first line like `position`).
+pub fn is_command(word: &str) -> bool {
+    matches!(
+        word,
+        "usi"
+            | "isready"
+            | "setoption"
+            | "usinewgame"
+            | "position"
+            | "go"
+            | "stop"
+            | "ponderhit"
+            | "gameover"
+            | "quit"
+            | "d"
+            | "perft"
+    )
+}
+
+struct Session {
+    dialect: Dialect,
+    out: Output,
+    game: Game,
+    search: SearchControl,
+    multipv: usize,
+    ponder: bool,
+}
+
+/// Runs the loop; `first` is the line that chose the protocol.
+pub fn run(
+    dialect: Dialect,
+    rx: Receiver<Event>,
+    tx: Sender<Event>,
+    out: Output,
+    first: Option<String>,
+) -> Result<(), String> {
+    let mut s = Session {
+        dialect,
+        out,
+        game: Game::start(Variant::Chu, RuleSet::Seed),
+        search: SearchControl::new(DEFAULT_HASH, 1, tx)?,
+        multipv: 1,
+        ponder: false,
+    };
+    if let Some(line) = first
+        && !s.line(&line)
+    {
+        return Ok(());
+    }
+    loop {
+        match rx.recv() {
+            Ok(Event::Line(line)) => {
+                if !s.line(&line) {
+                    return Ok(());
+                }
+            }
+            Ok(Event::SearchDone(id)) => {
+                if let Some(r) = s.search.finished(id) {
+                    s.bestmove(&r);
+                }
+            }
+            Ok(Event::Eof) | Err(_) => {
+                if let Some(r) = s.search.stop() {
+                    s.bestmove(&r);
+                }
+                return Ok(());
+            }
+        }
+    }
+}
+
+impl Session {
+    fn error(&self, message: &str) {
+        self.out.line(&format!("info string error: {message}"));
+    }
+
+    /// Handles one line; `false` ends the loop.
+    fn line(&mut self, line: &str) -> bool {
+        log::debug!("< {line}");
+        let mut words = line.split_whitespace();
+        let Some(cmd) = words.next() else {
+            return true;
+        };
+        let rest: Vec<&str> = words.collect();
+        match (cmd, self.dialect) {
+            ("usi", _) | ("uci", _) => self.hello(),
+            ("isready", _) => self.out.line("readyok"),
+            ("setoption", _) => {
+                if self.search.active() {
+                    self.error("setoption during a search: search stopped");
+                    self.stop_and_report();
+                }
+                if let Err(e) = self.setoption(&rest) {
+                    self.error(&e);
+                }
+            }
+            ("usinewgame", _) | ("ucinewgame", _) => {
+                self.search.stop();
+                self.search.searcher.new_game();
+                self.game = Game::start(self.game.variant(), self.game.rules());
+            }
+            ("position", _) => {
+                if self.search.active() {
+                    self.error("position during a search: search stopped");
+                    self.stop_and_report();
+                }
+                if let Err(e) = self.position(&rest) {
+                    self.error(&e);
+                }
+            }
+            ("go", _) => {
+                if let Err(e) = self.go(&rest) {
+                    self.error(&e);
+                }
+            }
+            ("stop", _) => match self.search.stop() {
+                Some(r) => self.bestmove(&r),
+                None => self.error("stop: no search is running"),
+            },
+            ("ponderhit", _) => {
+                if !self.search.active() {
+                    self.error("ponderhit: no search is running");
+                } else if let Some(r) = self.search.ponderhit() {
+                    self.bestmove(&r);
+                }
+            }
+            ("gameover", _) => {
+                self.search.stop();
+            }
+            ("quit", _) => {
+                self.search.stop();
+                return false;
+            }
+            ("d", _) => {
+                for l in display::board_text(&mut self.game.pos).lines() {
+                    self.out.line(l);
+                }
+            }
+            ("perft", _) => {
+                if let Err(e) = self.perft(&rest) {
+                    self.error(&e);
+                }
+            }
+            ("debug", _) | ("register", _) => {}
+            _ => self.error(&format!("unknown command '{}'", clip(cmd))),
+        }
+        true
+    }
+
+    fn stop_and_report(&mut self) {
+        if let Some(r) = self.search.stop() {
+            self.bestmove(&r);
+        }
+    }
+
+    fn hello(&self) {
+        let o = &self.out;
+        o.line(&format!("id name Shishi {}", env!("CARGO_PKG_VERSION")));
+        o.line("id author the Shishi developers");
+        let names = uci::option_names(self.dialect);
+        o.line(&format!(
+            "option name {} type combo default chushogi var chushogi var daidaishogi",
+            names.variant
+        ));
+        o.line("option name Rules type combo default seed var seed var lishogi");
+        o.line(&format!(
+            "option name {} type spin default {DEFAULT_HASH} min 1 max {MAX_HASH}",
+            names.hash
+        ));
+        o.line(&format!(
+            "option name Threads type spin default 1 min 1 max {MAX_THREADS}"
+        ));
+        o.line(&format!(
+            "option name MultiPV type spin default 1 min 1 max {MAX_MULTIPV}"
+        ));
+        o.line(&format!(
+            "option name {} type check default false",
+            names.ponder
+        ));
+        o.line(&format!(
+            "option name Move Overhead type spin default 30 min 0 max {MAX_OVERHEAD}"
+        ));
+        o.line(match self.dialect {
+            Dialect::Usi => "usiok",
+            Dialect::Uci => "uciok",
+        });
+    }
+
+    fn setoption(&mut self, args: &[&str]) -> Result<(), String> {
+        if args.first() != Some(&"name") {
+            return Err("setoption: expected 'setoption name <name> [value <value>]'".into());
+        }
+        let vpos = args.iter().position(|w| *w == "value");
+        let name = args[1..vpos.unwrap_or(args.len())].join(" ");
+        let value = vpos.map(|i| args[i + 1..].join(" ")).unwrap_or_default();
+        let key = name.to_ascii_lowercase();
+        let spin = |min: u64, max: u64| -> Result<u64, String> {
+            let v: u64 = value
+                .parse()
+                .map_err(|_| format!("option {name}: '{}' is not a number", clip(&value)))?;
+            if v < min || v > max {
+                return Err(format!("option {name}: {v} is out of range {min}..={max}"));
+            }
+            Ok(v)
+        };
+        match key.as_str() {
+            "usi_variant" | "uci_variant" | "variant" => {
+                let v = match value.to_ascii_lowercase().as_str() {
+                    "chushogi" | "chu" => Variant::Chu,
+                    "daidaishogi" | "daidai" => Variant::DaiDai,
+                    _ => {
+                        return Err(format!(
+                            "option {name}: unknown variant '{}' (chushogi or daidaishogi)",
+                            clip(&value)
+                        ));
+                    }
+                };
+                self.game = Game::start(v, self.game.rules());
+            }
+            "rules" => {
+                let r = RuleSet::from_name(&value.to_ascii_lowercase()).ok_or_else(|| {
+                    format!(
+                        "option Rules: unknown rule set '{}' (seed or lishogi)",
+                        clip(&value)
+                    )
+                })?;
+                self.game = Game::start(self.game.variant(), r);
+            }
+            "usi_hash" | "hash" => {
+                let v = spin(1, MAX_HASH as u64)?;
+                self.search.searcher.set_hash(v as usize);
+            }
+            "threads" => {
+                let v = spin(1, MAX_THREADS as u64)?;
+                self.search.searcher.set_threads(v as usize)?;
+            }
+            "multipv" => self.multipv = spin(1, MAX_MULTIPV as u64)? as usize,
+            "usi_ponder" | "ponder" => {
+                self.ponder = match value.to_ascii_lowercase().as_str() {
+                    "true" => true,
+                    "false" => false,
+                    _ => {
+                        return Err(format!(
+                            "option {name}: '{}' is neither true nor false",
+                            clip(&value)
+                        ));
+                    }
+                }
+            }
+            "move overhead" => {
+                self.search.searcher.move_overhead = Duration::from_millis(spin(0, MAX_OVERHEAD)?)
+            }
+            _ => return Err(format!("unknown option '{}'", clip(&name))),
+        }
+        Ok(())
+    }
+
+    fn position(&mut self, args: &[&str]) -> Result<(), String> {
+        let mpos = args.iter().position(|w| *w == "moves");
+        let (setup, moves) = match mpos {
+            Some(i) => (&args[..i], &args[i + 1..]),
+            None => (args, &args[args.len()..]),
+        };
+        let (v, r) = (self.game.variant(), self.game.rules());
+        let game = match setup.first().copied() {
+            Some("startpos") if setup.len() == 1 => {
+                Game::from_moves(v, r, None, moves.iter().copied())?
+            }
+            Some("sfen") | Some("fen") if setup.len() > 1 => {
+                let text = setup[1..].join(" ");
+                let sfen = if uci::is_chess_fen(&text) {
+                    uci::chess_fen_to_sfen(&text)?
+                } else {
+                    text
+                };
+                Game::from_moves(v, r, Some(&sfen), moves.iter().copied())?
+            }
+            _ => {
+                return Err(
+                    "position: expected 'position startpos|sfen <sfen> [moves <move>…]'".into(),
+                );
+            }
+        };
+        self.game = game;
+        Ok(())
+    }
+
+    fn go(&mut self, args: &[&str]) -> Result<(), String> {
+        if self.search.active() {
+            self.error("go during a search: previous search stopped");
+            self.search.stop();
+        }
+        let mut limits = Limits {
+            multipv: self.multipv,
+            ..Limits::default()
+        };
+        let (mut btime, mut wtime, mut binc, mut winc) = (None, None, None, None);
+        let mut byoyomi = None;
+        let mut mtg = None;
+        let mut i = 0;
+        let num = |i: usize, key: &str| -> Result<i64, String> {
+            let v = args
+                .get(i + 1)
+                .ok_or_else(|| format!("go: {key} needs a value"))?;
+            v.parse::<i64>()
+                .map_err(|_| format!("go: {key} value '{}' is not a number", clip(v)))
+        };
+        let ms = |v: i64| Duration::from_millis(v.max(0) as u64);
+        while i < args.len() {
+            let key = args[i];
+            let (first_time, second_time, first_inc, second_inc) = uci::clock_words(self.dialect);
+            match key {
+                "infinite" => limits.infinite = true,
+                "ponder" => limits.ponder = true,
+                k if k == first_time => {
+                    btime = Some(ms(num(i, k)?));
+                    i += 1;
+                }
+                k if k == second_time => {
+                    wtime = Some(ms(num(i, k)?));
+                    i += 1;
+                }
+                k if k == first_inc => {
+                    binc = Some(ms(num(i, k)?));
+                    i += 1;
+                }
+                k if k == second_inc => {
+                    winc = Some(ms(num(i, k)?));
+                    i += 1;
+                }
+                "byoyomi" => {
+                    byoyomi = Some(ms(num(i, key)?));
+                    i += 1;
+                }
+                "movestogo" => {
+                    mtg = Some(num(i, key)?.clamp(1, 10_000) as u32);
+                    i += 1;
+                }
+                "movetime" => {
+                    limits.movetime = Some(ms(num(i, key)?));
+                    i += 1;
+                }
+                "depth" => {
+                    limits.depth = Some(num(i, key)?.clamp(1, 255) as u32);
+                    i += 1;
+                }
+                "nodes" => {
+                    limits.nodes = Some(num(i, key)?.max(1) as u64);
+                    i += 1;
+                }
+                "mate" => {
+                    match args.get(i + 1) {
+                        Some(&"infinite") => limits.infinite = true,
+                        // USI: `go mate <ms>` is a time limit; UCI: mate in N moves.
+                        _ if self.dialect == Dialect::Usi => {
+                            limits.movetime = Some(ms(num(i, key)?));
+                            limits.mate = Some(1000);
+                        }
+                        _ => limits.mate = Some(num(i, key)?.clamp(1, 1000) as u32),
+                    }
+                    i += 1;
+                }
+                "searchmoves" => {
+                    while let Some(t) = args.get(i + 1) {
+                        if is_go_keyword(t) {
+                            break;
+                        }
+                        let mut probe = self.game.pos.clone();
+                        match super::session::parse_game_move(&mut probe, t) {
+                            Ok(m) => limits.search_moves.push(m),
+                            Err(e) => self.error(&format!("searchmoves: {e}")),
+                        }
+                        i += 1;
+                    }
+                }
+                other => return Err(format!("go: unknown parameter '{}'", clip(other))),
+            }
+            i += 1;
+        }
+        let black = self.game.pos.side_to_move() == Color::Black;
+        let (time, inc) = if black { (btime, binc) } else { (wtime, winc) };
+        if time.is_some() || inc.is_some() || byoyomi.is_some() {
+            limits.clock = Some(Clock {
+                time: time.unwrap_or_default(),
+                increment: inc.unwrap_or_default(),
+                byoyomi: byoyomi.unwrap_or_default(),
+                moves_to_go: mtg,
+            });
+        }
+        let hold = limits.infinite || limits.ponder;
+        let sink = self.info_sink();
+        self.search.start(&self.game.pos, limits, sink, hold);
+        Ok(())
+    }
+
+    fn info_sink(&self) -> InfoSink {
+        let out = self.out.clone();
+        let multipv = self.multipv > 1;
+        Arc::new(move |info: &Info| out.line(&info_line(info, multipv)))
+    }
+
+    fn bestmove(&self, r: &SearchResult) {
+        match r.best {
+            None => self.out.line("bestmove resign"),
+            Some(m) => match r.ponder {
+                Some(p) => self.out.line(&format!("bestmove {m} ponder {p}")),
+                None => self.out.line(&format!("bestmove {m}")),
+            },
+        }
+    }
+
+    fn perft(&mut self, args: &[&str]) -> Result<(), String> {
+        let depth: u32 = args
+            .first()
+            .and_then(|d| d.parse().ok())
+            .filter(|d| (1..=8).contains(d))
+            .ok_or("perft: expected a depth from 1 to 8")?;
+        if self.search.active() {
+            return Err("perft: a search is running".into());
+        }
+        let start = Instant::now();
+        let mut rows = crate::perft::divide(&self.game.pos, depth);
+        rows.sort_by_key(|(m, _)| m.text());
+        let mut total = 0;
+        for (m, n) in rows {
+            self.out.line(&format!("{m}: {n}"));
+            total += n;
+        }
+        let ms = start.elapsed().as_millis().max(1);
+        self.out.line(&format!(
+            "info string perft {depth} nodes {total} time {ms} nps {}",
+            total as u128 * 1000 / ms
+        ));
+        self.out.line(&format!("nodes {total}"));
+        Ok(())
+    }
+}
+
+fn is_go_keyword(w: &str) -> bool {
+    matches!(
+        w,
+        "infinite"
+            | "ponder"
+            | "btime"
+            | "wtime"
+            | "binc"
+            | "winc"
+            | "byoyomi"
+            | "movestogo"
+            | "movetime"
+            | "depth"
+            | "nodes"
+            | "mate"
+            | "searchmoves"
+    )
+}
+
+/// `info depth … pv …`.
+pub fn info_line(info: &Info, with_multipv: bool) -> String {
+    let score = match info.mate() {
+        Some(n) => format!("mate {n}"),
+        None => format!("cp {}", info.score),
+    };
+    let mut s = format!("info depth {} seldepth {}", info.depth, info.seldepth);
+    if with_multipv {
+        s.push_str(&format!(" multipv {}", info.multipv));
+    }
+    s.push_str(&format!(
+        " score {score} nodes {} nps {} hashfull {} time {}",
+        info.nodes,
+        info.nps,
+        info.hashfull,
+        info.time.as_millis()
+    ));
+    if !info.pv.is_empty() {
+        s.push_str(" pv");
+        for m in &info.pv {
+            s.push(' ');
+            s.push_str(&m.text());
+        }
+    }
+    s
+}

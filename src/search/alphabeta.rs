@@ -1,0 +1,430 @@
+//! One search thread: principal variation search with a transposition table, null-move
+//! pruning, late-move reductions, futility pruning, check extension, and a capture-only
+//! quiescence search. Lazy SMP runs several of these on one shared table.
+
+use super::Shared;
+use super::ordering::{MAX_PLY, OrderingTables, capture_value};
+use super::score::{self, DRAW, INFINITE, MATE, mated_in};
+use super::tt::{Bound, TranspositionTable};
+use crate::eval;
+use crate::rules::outcome::GameResult;
+use crate::rules::{Move, Position, RuleSet, Variant, movegen};
+use std::sync::atomic::Ordering::Relaxed;
+
+/// Quiescence plies beyond which only the static evaluation counts (keeps lion-heavy
+/// capture sequences bounded).
+const MAX_QPLY: usize = 10;
+
+/// Search state of one thread.
+pub(crate) struct Worker<'a> {
+    pub pos: Position,
+    tt: &'a TranspositionTable,
+    shared: &'a Shared,
+    pub ordering: OrderingTables,
+    pub nodes: u64,
+    unpublished: u64,
+    pub seldepth: usize,
+    pub main: bool,
+    moves: Vec<Vec<Move>>,
+    scores: Vec<Vec<i32>>,
+    pv: Vec<Vec<Move>>,
+    prev: Vec<Option<(usize, Move)>>,
+    /// Root moves excluded from the current search (earlier MultiPV lines).
+    pub excluded: Vec<Move>,
+    /// Root moves allowed (empty = all), from `go searchmoves`.
+    pub root_only: Vec<Move>,
+    /// Best root move of the last completed root search with its score.
+    pub root_best: Option<(Move, i32)>,
+    repetition_forbidden: bool,
+    aborted: bool,
+    scratch: Vec<Move>,
+}
+
+impl<'a> Worker<'a> {
+    pub fn new(
+        pos: Position,
+        tt: &'a TranspositionTable,
+        shared: &'a Shared,
+        main: bool,
+    ) -> Worker<'a> {
+        let repetition_forbidden =
+            !(pos.variant() == Variant::Chu && pos.rules() == RuleSet::Lishogi);
+        Worker {
+            pos,
+            tt,
+            shared,
+            ordering: OrderingTables::default(),
+            nodes: 0,
+            unpublished: 0,
+            seldepth: 0,
+            main,
+            moves: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(256)).collect(),
+            scores: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(256)).collect(),
+            pv: vec![Vec::new(); MAX_PLY + 2],
+            prev: vec![None; MAX_PLY + 2],
+            excluded: Vec::new(),
+            root_only: Vec::new(),
+            root_best: None,
+            repetition_forbidden,
+            aborted: false,
+            scratch: Vec::with_capacity(64),
+        }
+    }
+
+    /// The principal variation of the last root search.
+    pub fn root_pv(&self) -> &[Move] {
+        &self.pv[0]
+    }
+
+    /// Whether the last search was cut short by a stop.
+    pub fn aborted(&self) -> bool {
+        self.aborted
+    }
+
+    fn count_node(&mut self) {
+        self.nodes += 1;
+        self.unpublished += 1;
+        if self.unpublished >= 1024 {
+            self.shared.nodes.fetch_add(self.unpublished, Relaxed);
+            self.unpublished = 0;
+            if self.main {
+                self.shared.check_limits();
+            }
+            if self.shared.stop.load(Relaxed) {
+                self.aborted = true;
+            }
+        }
+    }
+
+    /// Publishes the remaining node count (end of an iteration).
+    pub fn flush_nodes(&mut self) {
+        self.shared.nodes.fetch_add(self.unpublished, Relaxed);
+        self.unpublished = 0;
+    }
+
+    /// Root search with window (alpha, beta) to `depth`.
+    pub fn root(&mut self, alpha: i32, beta: i32, depth: i32) -> i32 {
+        self.aborted = false;
+        self.root_best = None;
+        self.search(alpha, beta, depth, 0, false)
+    }
+
+    /// End of game reached in this position, as a score for the side to move.
+    fn terminal(&self, ply: usize) -> Option<i32> {
+        let us = self.pos.side_to_move();
+        if self.pos.royal_count(us) == 0 {
+            return Some(mated_in(ply as i32));
+        }
+        if self.pos.variant() == Variant::Chu
+            && self
+                .pos
+                .other_count(us)
+                .min(self.pos.other_count(us.flip()))
+                <= 2
+        {
+            return match self.pos.bare_king_result() {
+                Some(GameResult::Win(c, _)) if c == us => Some(MATE - ply as i32),
+                Some(GameResult::Win(_, _)) => Some(mated_in(ply as i32)),
+                Some(GameResult::Draw(_)) => Some(DRAW),
+                None => None,
+            };
+        }
+        None
+    }
+
+    /// Whether a move from the table (possibly another position's, after a key collision)
+    /// is one the side to move can play here.
+    fn pseudo_legal(&mut self, mv: Move) -> bool {
+        let mut scratch = std::mem::take(&mut self.scratch);
+        scratch.clear();
+        movegen::generate_from(&self.pos, mv.from(), &mut scratch);
+        let ok = scratch.contains(&mv);
+        self.scratch = scratch;
+        ok
+    }
+
+    fn in_check(&self) -> bool {
+        let us = self.pos.side_to_move();
+        self.pos.royal_count(us) == 1 && self.pos.in_check(us)
+    }
+
+    fn search(
+        &mut self,
+        mut alpha: i32,
+        beta: i32,
+        mut depth: i32,
+        ply: usize,
+        cut_node: bool,
+    ) -> i32 {
+        self.pv[ply].clear();
+        if ply > 0 {
+            if let Some(s) = self.terminal(ply) {
+                return s;
+            }
+            if !self.repetition_forbidden && self.pos.repeats() {
+                return DRAW;
+            }
+            if self.aborted {
+                return 0;
+            }
+            // Mate distance pruning.
+            let alpha2 = alpha.max(mated_in(ply as i32));
+            let beta2 = beta.min(MATE - ply as i32 - 1);
+            if alpha2 >= beta2 {
+                return alpha2;
+            }
+        }
+        if ply >= MAX_PLY - 1 {
+            return eval::evaluate(&self.pos);
+        }
+        let in_check = self.in_check();
+        if in_check {
+            depth += 1;
+        }
+        if depth <= 0 {
+            return self.quiesce(alpha, beta, ply, 0);
+        }
+        self.count_node();
+        self.seldepth = self.seldepth.max(ply);
+        let pv_node = beta - alpha > 1;
+        let key = self.pos.key();
+        let hit = self.tt.probe(key, ply as i32);
+        let tt_move = hit.map_or(Move::default(), |h| h.mv);
+        if let Some(h) = hit
+            && ply > 0
+            && !pv_node
+            && h.depth >= depth
+            && match h.bound {
+                Bound::Exact => true,
+                Bound::Lower => h.score >= beta,
+                Bound::Upper => h.score <= alpha,
+            }
+        {
+            return h.score;
+        }
+        let static_eval = match hit {
+            Some(h) => h.eval,
+            None => eval::evaluate(&self.pos),
+        };
+        let us = self.pos.side_to_move();
+        if ply > 0 && !pv_node && !in_check {
+            // Reverse futility: far above beta near the leaves.
+            if depth <= 4
+                && static_eval - 90 * eval::PAWN / 100 * depth >= beta
+                && !score::is_mate(beta)
+            {
+                return static_eval;
+            }
+            // Null move: give the opponent a free move; if we still beat beta, cut.
+            if depth >= 3
+                && static_eval >= beta
+                && self.prev[ply].is_some()
+                && self.pos.other_count(us) >= 4
+                && !score::is_mate(beta)
+            {
+                let r = 3 + depth / 4;
+                self.pos.make_null();
+                self.prev[ply + 1] = None;
+                let s = -self.search(-beta, -beta + 1, depth - 1 - r, ply + 1, !cut_node);
+                self.pos.unmake();
+                if self.aborted {
+                    return 0;
+                }
+                if s >= beta {
+                    return if score::is_mate(s) { beta } else { s };
+                }
+            }
+        }
+
+        let mut moves = std::mem::take(&mut self.moves[ply]);
+        let mut scores = std::mem::take(&mut self.scores[ply]);
+        moves.clear();
+        scores.clear();
+        let prev = self.prev[ply];
+        // The table's move is tried before generating the rest: it often cuts at once.
+        let mut pending_tt = ply > 0 && tt_move != Move::default() && self.pseudo_legal(tt_move);
+        let tt_tried = pending_tt;
+        let mut generated = false;
+        let mut next = 0usize;
+
+        let original_alpha = alpha;
+        let mut best = -INFINITE;
+        let mut best_move = Move::default();
+        let mut searched = 0usize;
+        let mut quiets: Vec<Move> = Vec::new();
+        loop {
+            let mv = if pending_tt {
+                pending_tt = false;
+                tt_move
+            } else {
+                if !generated {
+                    generated = true;
+                    movegen::generate(&self.pos, &mut moves);
+                    if ply == 0 {
+                        let (ex, only) = (&self.excluded, &self.root_only);
+                        moves.retain(|m| !ex.contains(m) && (only.is_empty() || only.contains(m)));
+                    } else if tt_tried {
+                        moves.retain(|&m| m != tt_move);
+                    }
+                    self.ordering
+                        .score(&self.pos, &moves, tt_move, ply, prev, &mut scores);
+                }
+                if next >= moves.len() {
+                    break;
+                }
+                // Selection sort: bring the best remaining move forward.
+                let j = (next..moves.len())
+                    .max_by_key(|&k| scores[k])
+                    .unwrap_or(next);
+                moves.swap(next, j);
+                scores.swap(next, j);
+                next += 1;
+                moves[next - 1]
+            };
+            let quiet = capture_value(&self.pos, mv).is_none();
+            if ply > 0 && !in_check && quiet && searched > 0 && !score::is_mate(best) {
+                // Late-move and futility pruning of quiet moves near the leaves.
+                if depth <= 3 && quiets.len() >= 6 + 4 * (depth * depth) as usize {
+                    continue;
+                }
+                if !pv_node && depth <= 2 && static_eval + eval::PAWN * (1 + 2 * depth) <= alpha {
+                    continue;
+                }
+            }
+            self.pos.make(mv);
+            if self.repetition_forbidden && self.pos.repeats() {
+                self.pos.unmake();
+                continue;
+            }
+            self.prev[ply + 1] = Some((OrderingTables::key_after(&self.pos, mv), mv));
+            let mut s;
+            if searched == 0 {
+                s = -self.search(-beta, -alpha, depth - 1, ply + 1, false);
+            } else {
+                let r = if depth >= 3 && quiet && searched >= 3 {
+                    let base = ((depth as f32).ln() * (searched as f32).ln() / 2.0) as i32;
+                    (base + i32::from(!pv_node) + i32::from(cut_node)).clamp(0, depth - 2)
+                } else {
+                    0
+                };
+                s = -self.search(-alpha - 1, -alpha, depth - 1 - r, ply + 1, true);
+                if s > alpha && r > 0 {
+                    s = -self.search(-alpha - 1, -alpha, depth - 1, ply + 1, !cut_node);
+                }
+                if s > alpha && s < beta {
+                    s = -self.search(-beta, -alpha, depth - 1, ply + 1, false);
+                }
+            }
+            self.pos.unmake();
+            if self.aborted {
+                break;
+            }
+            searched += 1;
+            if s > best {
+                best = s;
+                best_move = mv;
+                if s > alpha {
+                    alpha = s;
+                    let (head, tail) = self.pv.split_at_mut(ply + 1);
+                    head[ply].clear();
+                    head[ply].push(mv);
+                    head[ply].extend_from_slice(&tail[0]);
+                    if ply == 0 {
+                        self.root_best = Some((mv, s));
+                    }
+                    if s >= beta {
+                        if quiet {
+                            self.ordering
+                                .reward(&self.pos, mv, ply, depth, prev, &quiets);
+                        }
+                        break;
+                    }
+                }
+            }
+            if quiet {
+                quiets.push(mv);
+            }
+        }
+        self.moves[ply] = moves;
+        self.scores[ply] = scores;
+        if self.aborted {
+            return 0;
+        }
+        if searched == 0 {
+            // No legal move (or every move forbidden by repetition): a loss.
+            return if ply == 0 && !self.excluded.is_empty() {
+                -INFINITE
+            } else {
+                mated_in(ply as i32)
+            };
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if alpha > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        if ply > 0 || self.excluded.is_empty() {
+            self.tt
+                .store(key, best_move, best, static_eval, depth, bound, ply as i32);
+        }
+        best
+    }
+
+    fn quiesce(&mut self, mut alpha: i32, beta: i32, ply: usize, qply: usize) -> i32 {
+        self.pv[ply].clear();
+        self.count_node();
+        self.seldepth = self.seldepth.max(ply);
+        if self.aborted {
+            return 0;
+        }
+        if let Some(s) = self.terminal(ply) {
+            return s;
+        }
+        let stand = eval::evaluate(&self.pos);
+        if stand >= beta || qply >= MAX_QPLY || ply >= MAX_PLY - 1 {
+            return stand;
+        }
+        alpha = alpha.max(stand);
+        let mut moves = std::mem::take(&mut self.moves[ply]);
+        let mut scores = std::mem::take(&mut self.scores[ply]);
+        moves.clear();
+        scores.clear();
+        movegen::generate_captures(&self.pos, &mut moves);
+        scores.extend(
+            moves
+                .iter()
+                .map(|&mv| capture_value(&self.pos, mv).unwrap_or(0)),
+        );
+        let mut best = stand;
+        for i in 0..moves.len() {
+            let j = (i..moves.len()).max_by_key(|&k| scores[k]).unwrap_or(i);
+            moves.swap(i, j);
+            scores.swap(i, j);
+            let mv = moves[i];
+            // Delta pruning: even winning everything this move takes cannot reach alpha.
+            if stand + scores[i] / 16 + 2 * eval::PAWN < alpha {
+                continue;
+            }
+            self.pos.make(mv);
+            let s = -self.quiesce(-beta, -alpha, ply + 1, qply + 1);
+            self.pos.unmake();
+            if self.aborted {
+                break;
+            }
+            if s > best {
+                best = s;
+                if s > alpha {
+                    alpha = s;
+                    if s >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        self.moves[ply] = moves;
+        self.scores[ply] = scores;
+        best
+    }
+}

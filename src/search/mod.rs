@@ -1,0 +1,418 @@
+//! The search: limits in, info callbacks and a best move out. It knows positions and moves,
+//! never protocol text; `protocol/` and the match runner drive it through [`Searcher`].
+//!
+//! Iterative deepening with aspiration windows over [`alphabeta::Worker`]; Lazy SMP: every
+//! thread of a rayon pool searches the same position on the shared
+//! [`tt::TranspositionTable`], helpers one ply deeper on odd threads, and the main thread
+//! reports and decides when to stop.
+
+mod alphabeta;
+pub mod ordering;
+pub mod score;
+pub mod time;
+pub mod tt;
+
+use crate::rules::{Move, Position};
+use alphabeta::Worker;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
+use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+pub use time::Clock;
+
+/// What the search may spend.
+#[derive(Clone, Debug, Default)]
+pub struct Limits {
+    /// Maximum iteration depth.
+    pub depth: Option<u32>,
+    /// Maximum nodes (all threads).
+    pub nodes: Option<u64>,
+    /// Exact thinking time.
+    pub movetime: Option<Duration>,
+    /// Clock of the side to move.
+    pub clock: Option<Clock>,
+    /// Search until stopped.
+    pub infinite: bool,
+    /// Pondering: like infinite until `ponderhit` turns the clock on.
+    pub ponder: bool,
+    /// Stop once a win in at most this many moves is found.
+    pub mate: Option<u32>,
+    /// Number of principal variations to report (1 = normal play).
+    pub multipv: usize,
+    /// Only these root moves (empty = all).
+    pub search_moves: Vec<Move>,
+}
+
+/// A progress report of one principal variation.
+#[derive(Clone, Debug)]
+pub struct Info {
+    /// Iteration depth.
+    pub depth: u32,
+    /// Deepest ply reached.
+    pub seldepth: u32,
+    /// 1-based line number (MultiPV).
+    pub multipv: u32,
+    /// Score from the side to move's view (mate scores per [`score`]).
+    pub score: i32,
+    /// Nodes searched by all threads.
+    pub nodes: u64,
+    /// Nodes per second.
+    pub nps: u64,
+    /// Permille of the table used by this search.
+    pub hashfull: u32,
+    /// Time since the search started.
+    pub time: Duration,
+    /// The variation.
+    pub pv: Vec<Move>,
+}
+
+impl Info {
+    /// `Some(n)`: a forced win in n moves (negative: loss), for `score mate n`.
+    pub fn mate(&self) -> Option<i32> {
+        score::is_mate(self.score).then(|| score::mate_moves(self.score))
+    }
+}
+
+/// The outcome of a search.
+#[derive(Clone, Debug, Default)]
+pub struct SearchResult {
+    /// Move to play (`None`: no legal move, the game is lost or over).
+    pub best: Option<Move>,
+    /// Expected reply, for pondering.
+    pub ponder: Option<Move>,
+    /// Score of the best move.
+    pub score: i32,
+    /// Last completed depth.
+    pub depth: u32,
+    /// Nodes searched.
+    pub nodes: u64,
+}
+
+/// Receives progress reports (called from the search's main thread).
+pub type InfoSink = Arc<dyn Fn(&Info) + Send + Sync>;
+
+/// State shared by the threads of one search.
+pub(crate) struct Shared {
+    stop: AtomicBool,
+    nodes: AtomicU64,
+    start: Instant,
+    pondering: AtomicBool,
+    clock_start: Mutex<Instant>,
+    hard: Option<Duration>,
+    node_limit: Option<u64>,
+}
+
+impl Shared {
+    /// Elapsed time on the clock that counts (from ponderhit when pondering).
+    fn clock_elapsed(&self) -> Duration {
+        self.clock_start
+            .lock()
+            .map_or(Duration::ZERO, |s| s.elapsed())
+    }
+
+    /// Called by the main thread every 1024 nodes.
+    fn check_limits(&self) {
+        if self
+            .node_limit
+            .is_some_and(|n| self.nodes.load(Relaxed) >= n)
+        {
+            self.stop.store(true, Relaxed);
+        }
+        if !self.pondering.load(Relaxed) && self.hard.is_some_and(|h| self.clock_elapsed() >= h) {
+            self.stop.store(true, Relaxed);
+        }
+    }
+}
+
+/// A search running in the background.
+pub struct SearchHandle {
+    shared: Arc<Shared>,
+    thread: JoinHandle<SearchResult>,
+}
+
+impl SearchHandle {
+    /// Asks the search to stop; it returns its best move within a few milliseconds.
+    pub fn stop(&self) {
+        self.shared.pondering.store(false, Relaxed);
+        self.shared.stop.store(true, Relaxed);
+    }
+
+    /// The pondered move was played: the clock starts now.
+    pub fn ponderhit(&self) {
+        if let Ok(mut s) = self.shared.clock_start.lock() {
+            *s = Instant::now();
+        }
+        self.shared.pondering.store(false, Relaxed);
+    }
+
+    /// Whether the search has finished.
+    pub fn is_finished(&self) -> bool {
+        self.thread.is_finished()
+    }
+
+    /// Waits for the result.
+    pub fn wait(self) -> SearchResult {
+        self.thread.join().unwrap_or_default()
+    }
+}
+
+/// The engine's search: options and the table, persistent across moves of a game.
+pub struct Searcher {
+    tt: Arc<tt::TranspositionTable>,
+    pool: Arc<rayon::ThreadPool>,
+    threads: usize,
+    /// Time kept in hand per move for transport and GUI.
+    pub move_overhead: Duration,
+}
+
+fn build_pool(threads: usize) -> Result<rayon::ThreadPool, String> {
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .stack_size(16 << 20)
+        .build()
+        .map_err(|e| e.to_string())
+}
+
+impl Searcher {
+    /// A searcher with a table of `hash_mb` MB and `threads` threads.
+    pub fn new(hash_mb: usize, threads: usize) -> Result<Searcher, String> {
+        Ok(Searcher {
+            tt: Arc::new(tt::TranspositionTable::new(hash_mb)),
+            pool: Arc::new(build_pool(threads.max(1))?),
+            threads: threads.max(1),
+            move_overhead: Duration::from_millis(30),
+        })
+    }
+
+    /// Resizes (and clears) the table.
+    pub fn set_hash(&mut self, mb: usize) {
+        self.tt = Arc::new(tt::TranspositionTable::new(mb));
+    }
+
+    /// Changes the number of search threads.
+    pub fn set_threads(&mut self, threads: usize) -> Result<(), String> {
+        self.pool = Arc::new(build_pool(threads.max(1))?);
+        self.threads = threads.max(1);
+        Ok(())
+    }
+
+    /// Number of search threads.
+    pub fn threads(&self) -> usize {
+        self.threads
+    }
+
+    /// Forgets the previous game.
+    pub fn new_game(&self) {
+        self.tt.clear();
+    }
+
+    /// Searches in the background.
+    pub fn start(&self, pos: &Position, limits: Limits, info: InfoSink) -> SearchHandle {
+        let budget = limits.clock.map(|c| time::allocate(&c, self.move_overhead));
+        let hard = match (limits.movetime, budget) {
+            (Some(t), _) => Some(
+                t.saturating_sub(self.move_overhead)
+                    .max(Duration::from_millis(1)),
+            ),
+            (None, Some(b)) => Some(b.hard),
+            _ => None,
+        };
+        let soft = match (limits.movetime, budget) {
+            (Some(_), _) => hard,
+            (None, Some(b)) => Some(b.soft),
+            _ => None,
+        };
+        let now = Instant::now();
+        let shared = Arc::new(Shared {
+            stop: AtomicBool::new(false),
+            nodes: AtomicU64::new(0),
+            start: now,
+            pondering: AtomicBool::new(limits.ponder),
+            clock_start: Mutex::new(now),
+            hard,
+            node_limit: limits.nodes,
+        });
+        let (tt, pool, threads) = (self.tt.clone(), self.pool.clone(), self.threads);
+        let pos = pos.clone();
+        let sh = shared.clone();
+        let thread = std::thread::Builder::new()
+            .name("search".into())
+            .stack_size(16 << 20)
+            .spawn(move || run(&pos, &limits, soft, &tt, &pool, threads, &sh, &info))
+            .unwrap_or_else(|e| panic!("cannot start the search thread: {e}"));
+        SearchHandle { shared, thread }
+    }
+
+    /// Searches and waits for the result.
+    pub fn search(&self, pos: &Position, limits: Limits, info: InfoSink) -> SearchResult {
+        self.start(pos, limits, info).wait()
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn run(
+    pos: &Position,
+    limits: &Limits,
+    soft: Option<Duration>,
+    tt: &tt::TranspositionTable,
+    pool: &rayon::ThreadPool,
+    threads: usize,
+    shared: &Shared,
+    info: &InfoSink,
+) -> SearchResult {
+    tt.new_search();
+    let mut result = SearchResult::default();
+    pool.scope(|scope| {
+        for id in 1..threads {
+            scope.spawn(move |_| {
+                let mut w = Worker::new(pos.clone(), tt, shared, false);
+                w.root_only = limits.search_moves.clone();
+                let mut depth = 1 + (id % 2) as i32;
+                while !shared.stop.load(Relaxed) && depth < ordering::MAX_PLY as i32 - 10 {
+                    w.root(-score::INFINITE, score::INFINITE, depth);
+                    w.flush_nodes();
+                    depth += 1;
+                }
+            });
+        }
+        result = main_thread(pos, limits, soft, tt, shared, info);
+        shared.stop.store(true, Relaxed);
+    });
+    result.nodes = shared.nodes.load(Relaxed);
+    result
+}
+
+fn main_thread(
+    pos: &Position,
+    limits: &Limits,
+    soft: Option<Duration>,
+    tt: &tt::TranspositionTable,
+    shared: &Shared,
+    info: &InfoSink,
+) -> SearchResult {
+    let mut w = Worker::new(pos.clone(), tt, shared, true);
+    w.root_only = limits.search_moves.clone();
+    let multipv = limits.multipv.max(1);
+    let max_depth = limits
+        .depth
+        .unwrap_or(ordering::MAX_PLY as u32 - 10)
+        .min(ordering::MAX_PLY as u32 - 10);
+    let mut result = SearchResult::default();
+    let mut last_best = None;
+    let mut instability = 1.0f64;
+    let mut prev_scores = vec![0i32; multipv];
+    'deepening: for depth in 1..=max_depth as i32 {
+        w.seldepth = 0;
+        w.excluded.clear();
+        let mut lines: Vec<(i32, Vec<Move>)> = Vec::new();
+        for (line, prev_score) in prev_scores.iter_mut().enumerate() {
+            let mut delta = 30;
+            let (mut alpha, mut beta) = if depth >= 4 && !score::is_mate(*prev_score) {
+                (*prev_score - delta, *prev_score + delta)
+            } else {
+                (-score::INFINITE, score::INFINITE)
+            };
+            let s = loop {
+                let s = w.root(alpha, beta, depth);
+                if w.aborted() {
+                    break s;
+                }
+                if s <= alpha {
+                    alpha = (alpha - delta).max(-score::INFINITE);
+                    beta = (alpha + beta) / 2;
+                } else if s >= beta {
+                    beta = (beta + delta).min(score::INFINITE);
+                } else {
+                    break s;
+                }
+                delta += delta;
+            };
+            w.flush_nodes();
+            if w.aborted() {
+                // Keep a move from the unfinished iteration only if it was fully searched.
+                if line == 0
+                    && let Some((mv, sc)) = w.root_best
+                {
+                    result.best = Some(mv);
+                    result.score = sc;
+                    result.ponder = w
+                        .root_pv()
+                        .get(1)
+                        .copied()
+                        .filter(|_| w.root_pv().first() == Some(&mv));
+                }
+                break 'deepening;
+            }
+            if s == -score::INFINITE || w.root_pv().is_empty() {
+                break; // fewer legal moves than lines
+            }
+            *prev_score = s;
+            let pv = w.root_pv().to_vec();
+            w.excluded.push(pv[0]);
+            lines.push((s, pv));
+        }
+        if lines.is_empty() {
+            break;
+        }
+        let elapsed = shared.start.elapsed();
+        let nodes = shared.nodes.load(Relaxed);
+        for (i, (s, pv)) in lines.iter().enumerate() {
+            info(&Info {
+                depth: depth as u32,
+                seldepth: w.seldepth as u32,
+                multipv: i as u32 + 1,
+                score: *s,
+                nodes,
+                nps: (nodes as f64 / elapsed.as_secs_f64().max(1e-6)) as u64,
+                hashfull: tt.hashfull(),
+                time: elapsed,
+                pv: pv.clone(),
+            });
+        }
+        let (best_score, best_pv) = &lines[0];
+        result.best = best_pv.first().copied();
+        result.ponder = best_pv.get(1).copied();
+        result.score = *best_score;
+        result.depth = depth as u32;
+        if last_best.is_some() && last_best != result.best {
+            instability += 0.5;
+        }
+        instability = 1.0 + (instability - 1.0) * 0.7;
+        last_best = result.best;
+        if let Some(m) = limits.mate
+            && score::is_mate(*best_score)
+            && *best_score > 0
+            && score::mate_moves(*best_score) <= m as i32
+        {
+            break;
+        }
+        if let Some(s) = soft
+            && !shared.pondering.load(Relaxed)
+            && shared.clock_elapsed().as_secs_f64() >= s.as_secs_f64() * instability.min(2.5) * 0.6
+        {
+            break;
+        }
+        if shared.stop.load(Relaxed) {
+            break;
+        }
+    }
+    // Infinite and ponder searches report their move only when told to stop.
+    while (limits.infinite || shared.pondering.load(Relaxed)) && !shared.stop.load(Relaxed) {
+        std::thread::sleep(Duration::from_millis(1));
+        if shared
+            .hard
+            .is_some_and(|h| !shared.pondering.load(Relaxed) && shared.clock_elapsed() >= h)
+        {
+            break;
+        }
+    }
+    if result.best.is_none() {
+        // No completed iteration (stopped at once): any legal move beats none.
+        let mut p = pos.clone();
+        result.best = p.game_moves().first().copied();
+    }
+    result
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,132 @@
+//! Move ordering: transposition-table move, then captures by what they take (all captured
+//! pieces, lion double captures included) minus a fraction of the mover, then killers, the
+//! counter-move, and history.
+
+use crate::eval;
+use crate::rules::geometry::CELLS;
+use crate::rules::{Move, Position};
+
+/// Deepest ply the search tracks.
+pub const MAX_PLY: usize = 128;
+
+const TT_MOVE: i32 = 1 << 30;
+const CAPTURE: i32 = 1 << 24;
+const KILLER: i32 = 1 << 22;
+const COUNTER: i32 = 1 << 21;
+/// History scores stay within ±HISTORY_MAX.
+const HISTORY_MAX: i32 = 1 << 16;
+
+/// Per-thread ordering memory.
+pub struct OrderingTables {
+    killers: Vec<[Move; 2]>,
+    history: Vec<i32>,
+    counter: Vec<Move>,
+}
+
+impl Default for OrderingTables {
+    fn default() -> Self {
+        OrderingTables {
+            killers: vec![[Move::default(); 2]; MAX_PLY + 1],
+            history: vec![0; 256 * CELLS],
+            counter: vec![Move::default(); 256 * CELLS],
+        }
+    }
+}
+
+fn slot(pos: &Position, mv: Move) -> usize {
+    let piece = pos.piece_at(mv.from()).map_or(0, |p| p.0 as usize);
+    piece * CELLS + mv.to().index()
+}
+
+impl OrderingTables {
+    /// Forgets killers between searches (history is kept but halved).
+    pub fn new_search(&mut self) {
+        self.killers
+            .iter_mut()
+            .for_each(|k| *k = [Move::default(); 2]);
+        self.history.iter_mut().for_each(|h| *h /= 2);
+    }
+
+    /// Scores `moves` for ordering; `prev` is the opponent's last move (counter-move key).
+    pub fn score(
+        &self,
+        pos: &Position,
+        moves: &[Move],
+        tt_move: Move,
+        ply: usize,
+        prev: Option<(usize, Move)>,
+        out: &mut Vec<i32>,
+    ) {
+        out.clear();
+        let counter = prev.map(|(s, _)| self.counter[s]);
+        for &mv in moves {
+            let s = if mv == tt_move {
+                TT_MOVE
+            } else if let Some(v) = capture_value(pos, mv) {
+                CAPTURE + v
+            } else if self.killers[ply].contains(&mv) {
+                KILLER
+            } else if counter == Some(mv) {
+                COUNTER
+            } else {
+                self.history[slot(pos, mv)]
+            };
+            out.push(s);
+        }
+    }
+
+    /// A quiet move caused a cutoff: remember it.
+    pub fn reward(
+        &mut self,
+        pos: &Position,
+        mv: Move,
+        ply: usize,
+        depth: i32,
+        prev: Option<(usize, Move)>,
+        tried_quiets: &[Move],
+    ) {
+        let k = &mut self.killers[ply];
+        if k[0] != mv {
+            k[1] = k[0];
+            k[0] = mv;
+        }
+        if let Some((s, _)) = prev {
+            self.counter[s] = mv;
+        }
+        let bonus = (depth * depth).min(400);
+        let mut update = |i: usize, delta: i32| {
+            let h = &mut self.history[i];
+            *h += delta - *h * delta.abs() / HISTORY_MAX;
+        };
+        update(slot(pos, mv), bonus * 32);
+        for &q in tried_quiets {
+            if q != mv {
+                update(slot(pos, q), -bonus * 32);
+            }
+        }
+    }
+
+    /// The counter-move key of a move just made (piece now on its destination).
+    pub fn key_after(pos: &Position, mv: Move) -> usize {
+        let piece = pos.piece_at(mv.to()).map_or(0, |p| p.0 as usize);
+        piece * CELLS + mv.to().index()
+    }
+}
+
+/// Value of what a move captures minus a sixteenth of the mover, or `None` for a quiet move.
+/// Promotions count as captures of the value they add.
+pub fn capture_value(pos: &Position, mv: Move) -> Option<i32> {
+    if !mv.promotes() && !pos.is_capture(mv) {
+        return None;
+    }
+    let captured = pos.captures_of(mv);
+    let mover = pos.piece_at(mv.from())?;
+    let mut v: i32 = captured
+        .iter()
+        .map(|&(_, p)| eval::piece_value(pos, p))
+        .sum();
+    if mv.promotes() {
+        v += (eval::piece_value(pos, mover.promote()) - eval::piece_value(pos, mover)).max(0);
+    }
+    Some(16 * v - eval::piece_value(pos, mover) / 16)
+}

@@ -1,0 +1,177 @@
+//! Search behaviour on hand-made positions whose answers are proved in the comments.
+
+use super::*;
+use crate::rules::{Color, RuleSet, Variant, attacks};
+
+fn chu(sfen: &str) -> Position {
+    Position::from_sfen(Variant::Chu, RuleSet::Seed, sfen).unwrap()
+}
+
+fn search(pos: &Position, limits: Limits) -> SearchResult {
+    Searcher::new(16, 1)
+        .unwrap()
+        .search(pos, limits, Arc::new(|_| {}))
+}
+
+fn depth(d: u32) -> Limits {
+    Limits {
+        depth: Some(d),
+        multipv: 1,
+        ..Limits::default()
+    }
+}
+
+#[test]
+fn takes_the_last_royal_in_one() {
+    // Black rook 6l, file 6 empty up to White's only royal on 6a.
+    let pos = chu("6k5/12/12/12/12/12/12/12/12/12/12/6R4K b - 1");
+    let r = search(&pos, depth(3));
+    // Promoting on the way (the rook enters the zone) is as good.
+    assert_eq!(
+        r.best
+            .map(|m| m.text().trim_end_matches('+').to_string())
+            .as_deref(),
+        Some("6l6a")
+    );
+    assert_eq!(score::mate_moves(r.score), 1);
+}
+
+#[test]
+fn wins_in_two() {
+    // White king 1a walled in by its own pawns 1b, 2b. R5c-5a attacks 2a and 1a; whatever
+    // White does (pawn moves, or the king to 2a) the rook takes the king next move. No
+    // capture of the king is possible on the first move.
+    let pos = chu("11k/10pp/7R4/12/12/12/12/12/12/12/12/K11 b - 1");
+    let r = search(&pos, depth(5));
+    assert_eq!(score::mate_moves(r.score), 2, "{r:?}");
+    assert_eq!(
+        r.best
+            .map(|m| m.text().trim_end_matches('+').to_string())
+            .as_deref(),
+        Some("5c5a")
+    );
+}
+
+#[test]
+fn wins_in_three_against_two_royals() {
+    // White king 1a and crown prince 12a, each boxed by its own pawns on rank b; White has
+    // nothing that can leave rank a or block it. R6c-6a attacks the whole rank; then the rook
+    // takes one royal and, next move, the other: three moves, and no faster way exists
+    // (the rook reaches rank a only on its first move and takes one piece per move).
+    let pos = chu("+e10k/pp8pp/6R5/12/12/12/12/12/12/12/12/6K5 b - 1");
+    let r = search(&pos, depth(7));
+    assert_eq!(score::mate_moves(r.score), 3, "{r:?}");
+}
+
+#[test]
+fn does_not_leave_its_lion_hanging() {
+    // White silver 6f attacks the Black lion on 7g (silver steps diagonally backward from
+    // White's view: 6f -> 7g). The lion must move or take the silver; whatever it does, in
+    // the resulting position no White piece may attack it.
+    let pos = chu("6k5/12/12/12/12/6s5/5N6/12/12/12/12/6K5 b - 1");
+    let r = search(&pos, depth(4));
+    let mut after = pos.clone();
+    after.make(r.best.expect("a move"));
+    let lion = after
+        .pieces(Color::Black)
+        .iter()
+        .copied()
+        .find(|&sq| {
+            after
+                .piece_at(sq)
+                .is_some_and(|p| after.catalogue().is_lion(p))
+        })
+        .expect("the lion survives");
+    let attacked = after.pieces(Color::White).iter().any(|&sq| {
+        let p = after.piece_at(sq).unwrap();
+        attacks::can_capture_on(after.catalogue(), &after.board, p, sq, lion)
+    });
+    assert!(!attacked, "lion left en prise after {}", r.best.unwrap());
+}
+
+#[test]
+fn seed_rules_never_repeat_a_position() {
+    // After 12l12k 1a1b 12k12l, White's 1b1a would recreate the start position with Black to
+    // move, which the seed rule forbids; White has other king moves.
+    let mut pos = chu("11k/12/12/12/p11/12/12/12/12/12/12/K10P b - 1");
+    for m in ["12l12k", "1a1b", "12k12l"] {
+        let mv = pos.parse_move(m).unwrap();
+        pos.make(mv);
+    }
+    let r = search(&pos, depth(4));
+    assert_ne!(r.best.map(|m| m.text()).as_deref(), Some("1b1a"));
+    assert!(pos.game_moves().contains(&r.best.unwrap()));
+}
+
+#[test]
+fn stop_ends_an_infinite_search() {
+    let pos = Position::start(Variant::Chu, RuleSet::Seed);
+    let searcher = Searcher::new(16, 2).unwrap();
+    let handle = searcher.start(
+        &pos,
+        Limits {
+            infinite: true,
+            multipv: 1,
+            ..Limits::default()
+        },
+        Arc::new(|_| {}),
+    );
+    std::thread::sleep(Duration::from_millis(50));
+    assert!(!handle.is_finished(), "an infinite search waits for stop");
+    handle.stop();
+    let r = handle.wait();
+    assert!(pos.clone().game_moves().contains(&r.best.expect("a move")));
+}
+
+#[test]
+fn every_thread_count_returns_a_legal_move() {
+    for variant in [Variant::Chu, Variant::DaiDai] {
+        let pos = Position::start(variant, RuleSet::Seed);
+        for threads in 1..=4 {
+            let searcher = Searcher::new(8, threads).unwrap();
+            let r = searcher.search(&pos, depth(4), Arc::new(|_| {}));
+            assert!(
+                pos.clone().game_moves().contains(&r.best.expect("a move")),
+                "{threads}"
+            );
+        }
+    }
+}
+
+#[test]
+fn node_and_multipv_limits_are_respected() {
+    let pos = Position::start(Variant::Chu, RuleSet::Seed);
+    let lines = Arc::new(Mutex::new(Vec::new()));
+    let sink = lines.clone();
+    let limits = Limits {
+        depth: Some(3),
+        multipv: 3,
+        ..Limits::default()
+    };
+    Searcher::new(8, 1).unwrap().search(
+        &pos,
+        limits,
+        Arc::new(move |i: &Info| sink.lock().unwrap().push(i.clone())),
+    );
+    let lines = lines.lock().unwrap();
+    let last: Vec<&Info> = lines.iter().filter(|i| i.depth == 3).collect();
+    assert_eq!(last.len(), 3);
+    let firsts: std::collections::HashSet<_> = last.iter().map(|i| i.pv[0]).collect();
+    assert_eq!(firsts.len(), 3, "MultiPV lines start with different moves");
+    let r = search(
+        &pos,
+        Limits {
+            nodes: Some(5_000),
+            multipv: 1,
+            ..Limits::default()
+        },
+    );
+    assert!(r.nodes < 50_000, "{}", r.nodes);
+}
+
+#[test]
+fn a_side_without_moves_gets_no_move() {
+    // Black has no royal left: the game is over, there is nothing to play.
+    let pos = chu("6k5/12/12/12/12/12/12/12/12/12/12/6R5 b - 1");
+    assert!(search(&pos, depth(2)).best.is_none());
+}

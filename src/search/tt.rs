@@ -1,0 +1,249 @@
+//! The transposition table shared by all search threads.
+//!
+//! Lock-free: each entry is three atomics (check word, move, data) written without locks, and
+//! the check word is `key ^ move ^ data`, so an entry torn by two threads writing at once fails
+//! verification on read instead of handing back another position's move. Buckets of four
+//! entries; replacement prefers the same position, then the shallowest or oldest entry.
+
+use crate::rules::Move;
+use std::sync::atomic::{AtomicU8, AtomicU64, Ordering::Relaxed};
+
+/// What a stored score means relative to the window it was found with.
+#[derive(Copy, Clone, Eq, PartialEq, Debug)]
+pub enum Bound {
+    /// Exact score.
+    Exact,
+    /// The true score is at least this (fail high).
+    Lower,
+    /// The true score is at most this (fail low).
+    Upper,
+}
+
+/// A verified table entry.
+#[derive(Copy, Clone, Debug)]
+pub struct TtHit {
+    /// Best move found (may be the null move when none was).
+    pub mv: Move,
+    /// Score, already adjusted to the probing ply for mate distances.
+    pub score: i32,
+    /// Static evaluation of the position.
+    pub eval: i32,
+    /// Remaining depth the score was searched to.
+    pub depth: i32,
+    /// Meaning of the score.
+    pub bound: Bound,
+}
+
+#[derive(Default)]
+struct Entry {
+    check: AtomicU64,
+    mv: AtomicU64,
+    data: AtomicU64,
+}
+
+const BUCKET: usize = 4;
+const ENTRY_BYTES: usize = 24;
+
+/// The shared table.
+pub struct TranspositionTable {
+    entries: Vec<Entry>,
+    buckets: usize,
+    generation: AtomicU8,
+}
+
+fn pack(score: i32, eval: i32, depth: i32, bound: Bound, generation: u8) -> u64 {
+    let b = match bound {
+        Bound::Exact => 0,
+        Bound::Lower => 1,
+        Bound::Upper => 2,
+    };
+    (score as i16 as u16 as u64)
+        | (eval as i16 as u16 as u64) << 16
+        | ((depth.clamp(-1, 254) + 1) as u64) << 32
+        | (b as u64) << 40
+        | (generation as u64) << 48
+}
+
+impl TranspositionTable {
+    /// A table of about `mb` megabytes (at least one bucket).
+    pub fn new(mb: usize) -> TranspositionTable {
+        let buckets = (mb.max(1) * 1024 * 1024 / (ENTRY_BYTES * BUCKET)).max(1);
+        let mut entries = Vec::with_capacity(buckets * BUCKET);
+        entries.resize_with(buckets * BUCKET, Entry::default);
+        TranspositionTable {
+            entries,
+            buckets,
+            generation: AtomicU8::new(0),
+        }
+    }
+
+    /// Forgets everything (new game).
+    pub fn clear(&self) {
+        for e in &self.entries {
+            e.check.store(0, Relaxed);
+            e.mv.store(0, Relaxed);
+            e.data.store(0, Relaxed);
+        }
+        self.generation.store(0, Relaxed);
+    }
+
+    /// Starts a new search: older entries become preferred victims.
+    pub fn new_search(&self) {
+        self.generation.fetch_add(1, Relaxed);
+    }
+
+    fn bucket(&self, key: u64) -> &[Entry] {
+        let i = ((key as u128 * self.buckets as u128) >> 64) as usize;
+        &self.entries[i * BUCKET..(i + 1) * BUCKET]
+    }
+
+    /// The entry for `key`, if present and intact. `ply` converts mate scores.
+    pub fn probe(&self, key: u64, ply: i32) -> Option<TtHit> {
+        for e in self.bucket(key) {
+            let (check, mv, data) = (
+                e.check.load(Relaxed),
+                e.mv.load(Relaxed),
+                e.data.load(Relaxed),
+            );
+            if check ^ mv ^ data == key && data != 0 {
+                let bound = match (data >> 40) & 3 {
+                    0 => Bound::Exact,
+                    1 => Bound::Lower,
+                    _ => Bound::Upper,
+                };
+                return Some(TtHit {
+                    mv: Move::from_bits(mv),
+                    score: super::score::from_tt(data as u16 as i16 as i32, ply),
+                    eval: (data >> 16) as u16 as i16 as i32,
+                    depth: ((data >> 32) & 0xff) as i32 - 1,
+                    bound,
+                });
+            }
+        }
+        None
+    }
+
+    /// Stores a search result.
+    #[allow(clippy::too_many_arguments)]
+    pub fn store(
+        &self,
+        key: u64,
+        mv: Move,
+        score: i32,
+        eval: i32,
+        depth: i32,
+        bound: Bound,
+        ply: i32,
+    ) {
+        let generation = self.generation.load(Relaxed);
+        let bucket = self.bucket(key);
+        let mut victim = 0;
+        let mut worst = i32::MAX;
+        for (i, e) in bucket.iter().enumerate() {
+            let (check, emv, data) = (
+                e.check.load(Relaxed),
+                e.mv.load(Relaxed),
+                e.data.load(Relaxed),
+            );
+            if data == 0 || check ^ emv ^ data == key {
+                victim = i;
+                if data != 0 && check ^ emv ^ data == key {
+                    // Same position: keep a deeper exact result, and keep the old move if
+                    // the new search found none.
+                    let old_depth = ((data >> 32) & 0xff) as i32 - 1;
+                    if bound != Bound::Exact
+                        && old_depth > depth + 2
+                        && (data >> 48) as u8 == generation
+                    {
+                        return;
+                    }
+                    if mv == Move::default() {
+                        let data = pack(
+                            super::score::to_tt(score, ply),
+                            eval,
+                            depth,
+                            bound,
+                            generation,
+                        );
+                        e.check.store(key ^ emv ^ data, Relaxed);
+                        e.data.store(data, Relaxed);
+                        return;
+                    }
+                }
+                break;
+            }
+            let age = generation.wrapping_sub((data >> 48) as u8) as i32;
+            let value = ((data >> 32) & 0xff) as i32 - 8 * age;
+            if value < worst {
+                worst = value;
+                victim = i;
+            }
+        }
+        let data = pack(
+            super::score::to_tt(score, ply),
+            eval,
+            depth,
+            bound,
+            generation,
+        );
+        let mv = mv.to_bits();
+        let e = &bucket[victim];
+        e.mv.store(mv, Relaxed);
+        e.data.store(data, Relaxed);
+        e.check.store(key ^ mv ^ data, Relaxed);
+    }
+
+    /// Permille of sampled entries written in the current search (`hashfull`).
+    pub fn hashfull(&self) -> u32 {
+        let generation = self.generation.load(Relaxed);
+        let sample = self.entries.len().min(1000);
+        let used = self.entries[..sample]
+            .iter()
+            .filter(|e| {
+                let d = e.data.load(Relaxed);
+                d != 0 && (d >> 48) as u8 == generation
+            })
+            .count();
+        (used * 1000 / sample.max(1)) as u32
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Square;
+
+    #[test]
+    fn stores_and_verifies() {
+        let tt = TranspositionTable::new(1);
+        let mv = Move::simple(Square::new(1, 1), Square::new(2, 2));
+        tt.store(0xdead_beef, mv, 123, -5, 7, Bound::Lower, 0);
+        let hit = tt.probe(0xdead_beef, 0).expect("stored");
+        assert_eq!(
+            (hit.mv, hit.score, hit.eval, hit.depth, hit.bound),
+            (mv, 123, -5, 7, Bound::Lower)
+        );
+        assert!(tt.probe(0xdead_bee0, 0).is_none());
+        // A torn entry (data from another write) fails verification.
+        let b = tt.bucket(0xdead_beef);
+        b[0].data.store(b[0].data.load(Relaxed) ^ 1, Relaxed);
+        assert!(tt.probe(0xdead_beef, 0).is_none());
+    }
+
+    #[test]
+    fn mate_scores_are_stored_relative_to_the_node() {
+        let tt = TranspositionTable::new(1);
+        let mate_in_3_from_ply_5 = super::super::score::MATE - 8;
+        tt.store(
+            42,
+            Move::default(),
+            mate_in_3_from_ply_5,
+            0,
+            3,
+            Bound::Exact,
+            5,
+        );
+        let hit = tt.probe(42, 2).unwrap();
+        assert_eq!(hit.score, super::super::score::MATE - 5);
+    }
+}
