@@ -130,8 +130,10 @@ pub enum Reply {
     Move(String),
     /// The engine resigned.
     Resign,
-    /// The engine refused the opponent's move, or claimed a result the arbiter does not see.
+    /// The engine refused the opponent's move.
     Refused(String),
+    /// The engine announced a result instead of moving: the winner (`None` = draw).
+    Claim(Option<Color>, String),
 }
 
 /// Why an engine lost (or disputed) without a legal move.
@@ -452,7 +454,19 @@ impl Player {
                 }
                 "resign" => return Ok(Reply::Resign),
                 "1-0" | "0-1" | "1/2-1/2" => {
-                    return Ok(Reply::Refused(format!("claimed a result: {line}")));
+                    // XBoard's "white" is the side that moved first in the game it was given:
+                    // our Black, unless the board was sent turned around.
+                    let first = if self.rotated {
+                        Color::White
+                    } else {
+                        Color::Black
+                    };
+                    let winner = match head {
+                        "1-0" => Some(first),
+                        "0-1" => Some(first.flip()),
+                        _ => None,
+                    };
+                    return Ok(Reply::Claim(winner, line.trim().to_string()));
                 }
                 _ => {}
             }

@@ -172,6 +172,29 @@ pub fn play(
                 break lose(format!("sent garbage: {g}"));
             }
             Ok(Reply::Resign) => break lose("resigned".into()),
+            Ok(Reply::Claim(Some(winner), text)) if winner != us => {
+                break lose(format!("resigned ({text})"));
+            }
+            Ok(Reply::Claim(winner, text)) => {
+                // A claimed win is accepted when our rules confirm it: the opponent's last
+                // royal can be taken at once (mate by chu.md §7). Anything else is a
+                // disagreement of rule readings.
+                let them = us.flip();
+                let confirmed =
+                    winner.is_some() && pos.royal_count(them) == 1 && pos.in_check(them);
+                if confirmed {
+                    break (
+                        Verdict::Win(us),
+                        format!(
+                            "{who} claimed the win ({text}): its opponent's last royal is attacked"
+                        ),
+                    );
+                }
+                if disputes {
+                    break (Verdict::Dispute, format!("{who} claimed a result: {text}"));
+                }
+                break lose(format!("claimed a result the arbiter does not see: {text}"));
+            }
             Ok(Reply::Refused(why)) => {
                 if disputes {
                     break (Verdict::Dispute, format!("{who} {why}"));
