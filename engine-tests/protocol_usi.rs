@@ -340,3 +340,31 @@ fn full_game_between_two_engines() {
         assert!(e.exits(Duration::from_secs(5)));
     }
 }
+
+#[test]
+fn go_mate_answers_with_the_mating_sequence_or_nomate() {
+    let mut e = usi();
+    // White king 1a boxed by its pawns; R5c-5a wins in two (see the search tests).
+    e.send("position sfen 11k/10pp/7R4/12/12/12/12/12/12/12/12/K11 b - 1");
+    e.send("go mate 5000");
+    let line = e.expect_prefix("checkmate");
+    let moves: Vec<&str> = line.split_whitespace().skip(1).collect();
+    assert_eq!(moves.len(), 3, "{line}");
+    let mut pos = Position::from_sfen(
+        Variant::Chu,
+        RuleSet::Seed,
+        "11k/10pp/7R4/12/12/12/12/12/12/12/12/K11 b - 1",
+    )
+    .unwrap();
+    for m in &moves {
+        let mv = pos
+            .parse_move(m)
+            .unwrap_or_else(|err| panic!("{line}: {err}"));
+        pos.make(mv);
+    }
+    assert_eq!(pos.royal_count(shishi::rules::Color::White), 0, "{line}");
+    // No mate from the start position in a short search.
+    e.send("position startpos");
+    e.send("go mate 200");
+    assert_eq!(e.expect_prefix("checkmate"), "checkmate nomate");
+}

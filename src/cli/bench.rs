@@ -7,8 +7,16 @@ use clap::{Args, ValueEnum};
 use shishi::perft;
 use shishi::rules::{Position, RuleSet, Variant};
 use shishi::search::{Limits, Searcher};
+use std::io::Write;
 use std::sync::Arc;
 use std::time::Instant;
+
+/// `writeln!` that turns a closed stdout into an error instead of a panic.
+macro_rules! say {
+    ($out:expr, $($arg:tt)*) => {
+        writeln!($out, $($arg)*).map_err(|e| e.to_string())?
+    };
+}
 
 /// What to benchmark.
 #[derive(Copy, Clone, Debug, ValueEnum)]
@@ -76,6 +84,7 @@ pub fn run(args: BenchArgs) -> Result<(), String> {
 }
 
 fn bench_search(args: &BenchArgs) -> Result<(), String> {
+    let mut out = std::io::stdout().lock();
     if args.threads == 0 || args.threads > 256 {
         return Err("--threads must be 1..=256".into());
     }
@@ -101,7 +110,8 @@ fn bench_search(args: &BenchArgs) -> Result<(), String> {
         let secs = start.elapsed().as_secs_f64();
         total_nodes += result.nodes;
         total_time += secs;
-        println!(
+        say!(
+            out,
             "{:<7} depth {depth:>2}: {:>10} nodes {:>7.3} s {:>9.0} nps  best {}",
             variant.name(),
             result.nodes,
@@ -110,7 +120,8 @@ fn bench_search(args: &BenchArgs) -> Result<(), String> {
             result.best.map_or("none".to_string(), |m| m.text())
         );
     }
-    println!(
+    say!(
+        out,
         "{total_nodes} nodes {:.0} nps",
         total_nodes as f64 / total_time.max(1e-9)
     );
@@ -118,6 +129,7 @@ fn bench_search(args: &BenchArgs) -> Result<(), String> {
 }
 
 fn bench_perft(args: &BenchArgs) -> Result<(), String> {
+    let mut out = std::io::stdout().lock();
     if args.runs == 0 || args.runs > 100 {
         return Err("--runs must be 1..=100".into());
     }
@@ -138,13 +150,14 @@ fn bench_perft(args: &BenchArgs) -> Result<(), String> {
         times.sort_by(f64::total_cmp);
         let median = times[times.len() / 2];
         signature = signature.wrapping_add(nodes);
-        println!(
+        say!(
+            out,
             "{:<7} start depth {depth}: {nodes} nodes, median {:.3} s, {:.2} Mnps",
             variant.name(),
             median,
             nodes as f64 / median / 1e6
         );
     }
-    println!("signature {signature}");
+    say!(out, "signature {signature}");
     Ok(())
 }

@@ -120,14 +120,14 @@ const CHU_PROMOTED: &[(&str, f64)] = &[
     ("FK", 6.0),
 ];
 
-/// Dai dai values in pawns: the association's table (daidai.md §10) except the entries
-/// marked "measured", which come from the mobility fit of `measure.rs` (docs/eval.md).
-const DAIDAI: &[(&str, f64)] = &[
+/// The German Chu Shogi Association's dai dai averages in pawns, as published (daidai.md
+/// §10). Computed under other move rules for a few pieces: see [`DAIDAI_MEASURED`].
+pub(super) const DAIDAI_PUBLISHED: &[(&str, f64)] = &[
     ("K", 4.0),
-    ("HM", 36.0), // measured (table: 114)
-    ("Lo", 20.0), // measured (table: 46)
+    ("HM", 114.0),
+    ("Lo", 46.0),
     ("Ln", 22.0),
-    ("FF", 29.0), // measured: lion ∪ lion dog with lion power (table: 23)
+    ("FF", 23.0),
     ("Q", 15.0),
     ("RB", 14.0),
     ("FT", 14.0),
@@ -140,8 +140,8 @@ const DAIDAI: &[(&str, f64)] = &[
     ("Dv", 9.0),
     ("WT", 9.0),
     ("SD", 9.0),
-    ("LD", 18.0), // measured: lion-dog power (table: 8, a plain 3-square ranger)
-    ("GE", 18.0), // measured: lion-dog power on six lines (table: 9)
+    ("LD", 8.0),
+    ("GE", 9.0),
     ("WE", 7.0),
     ("DK", 10.0),
     ("DH", 10.0),
@@ -192,6 +192,25 @@ const DAIDAI: &[(&str, f64)] = &[
     ("MW", 9.0),
     ("WS", 11.0),
 ];
+
+/// Values that replace published ones, from the mobility fit of `measure.rs` (docs/eval.md):
+/// the table priced these pieces under other rules (lion dog without lion power, hook movers
+/// read otherwise).
+const DAIDAI_MEASURED: &[(&str, f64)] = &[
+    ("HM", 36.0),
+    ("Lo", 20.0),
+    ("FF", 29.0),
+    ("LD", 18.0),
+    ("GE", 18.0),
+];
+
+/// A dai dai value in pawns: measured where the published one does not fit our rules.
+fn daidai_value(abbr: &str) -> f64 {
+    DAIDAI_MEASURED
+        .iter()
+        .find(|e| e.0 == abbr)
+        .map_or_else(|| value_of(DAIDAI_PUBLISHED, abbr), |e| e.1)
+}
 
 /// Chu: one Mensching unit (silver) in evaluation units.
 const CHU_UNIT: f64 = 200.0;
@@ -258,10 +277,10 @@ fn build(variant: Variant) -> Tables {
                 (val, [val; 17])
             }
         } else {
-            let mut val = value_of(DAIDAI, kind.abbr) * DAIDAI_UNIT;
+            let mut val = daidai_value(kind.abbr) * DAIDAI_UNIT;
             if promotable {
                 let to = cat.kinds[p.base() as usize].promotes_to.unwrap_or_default();
-                let gain = (value_of(DAIDAI, to) * DAIDAI_UNIT - val).max(0.0);
+                let gain = (daidai_value(to) * DAIDAI_UNIT - val).max(0.0);
                 val += DAIDAI_PROMO_SHARE * gain;
                 info[code].capture_bonus = (DAIDAI_CAPTURE_SHARE * gain).round() as i16;
             }

@@ -54,6 +54,8 @@ struct Session {
     search: SearchControl,
     multipv: usize,
     ponder: bool,
+    /// The running search is a USI mate search (`go mate`), answered with `checkmate`.
+    mate_search: bool,
 }
 
 /// Runs the loop; `first` is the line that chose the protocol.
@@ -71,6 +73,7 @@ pub fn run(
         search: SearchControl::new(DEFAULT_HASH, 1, tx)?,
         multipv: 1,
         ponder: false,
+        mate_search: false,
     };
     if let Some(line) = first
         && !s.line(&line)
@@ -327,6 +330,7 @@ impl Session {
         let (mut btime, mut wtime, mut binc, mut winc) = (None, None, None, None);
         let mut byoyomi = None;
         let mut mtg = None;
+        let mut mate_search = false;
         let mut i = 0;
         let num = |i: usize, key: &str| -> Result<i64, String> {
             let v = args
@@ -381,10 +385,12 @@ impl Session {
                 "mate" => {
                     match args.get(i + 1) {
                         Some(&"infinite") => limits.infinite = true,
-                        // USI: `go mate <ms>` is a time limit; UCI: mate in N moves.
+                        // UCI: mate in N moves.
+                        // USI: `go mate <ms>` is a mate search answered with `checkmate`.
                         _ if self.dialect == Dialect::Usi => {
                             limits.movetime = Some(ms(num(i, key)?));
                             limits.mate = Some(1000);
+                            mate_search = true;
                         }
                         _ => limits.mate = Some(num(i, key)?.clamp(1, 1000) as u32),
                     }
@@ -419,6 +425,7 @@ impl Session {
         }
         let hold = limits.infinite || limits.ponder;
         let sink = self.info_sink();
+        self.mate_search = mate_search;
         self.search.start(&self.game.pos, limits, sink, hold);
         Ok(())
     }
@@ -430,6 +437,16 @@ impl Session {
     }
 
     fn bestmove(&self, r: &SearchResult) {
+        if self.mate_search {
+            // USI mate search: the mating sequence, or that none was found in time.
+            if r.score >= shishi_mate_bound() && !r.pv.is_empty() {
+                let pv: Vec<String> = r.pv.iter().map(|m| m.text()).collect();
+                self.out.line(&format!("checkmate {}", pv.join(" ")));
+            } else {
+                self.out.line("checkmate nomate");
+            }
+            return;
+        }
         match r.best {
             None => self.out.line("bestmove resign"),
             Some(m) => match r.ponder {
@@ -486,7 +503,11 @@ fn is_go_keyword(w: &str) -> bool {
 }
 
 /// `info depth … pv …`.
-pub fn info_line(info: &Info, with_multipv: bool) -> String {
+pub fn shishi_mate_bound() -> i32 {
+    crate::search::score::MATE_BOUND
+}
+
+fn info_line(info: &Info, with_multipv: bool) -> String {
     let score = match info.mate() {
         Some(n) => format!("mate {n}"),
         None => format!("cp {}", info.score),

@@ -80,6 +80,8 @@ pub struct SearchResult {
     pub best: Option<Move>,
     /// Expected reply, for pondering.
     pub ponder: Option<Move>,
+    /// The principal variation behind the best move (USI mate search answers with it).
+    pub pv: Vec<Move>,
     /// Score of the best move.
     pub score: i32,
     /// Last completed depth.
@@ -372,6 +374,7 @@ fn main_thread(
         let (best_score, best_pv) = &lines[0];
         result.best = best_pv.first().copied();
         result.ponder = best_pv.get(1).copied();
+        result.pv = best_pv.clone();
         result.score = *best_score;
         result.depth = depth as u32;
         if last_best.is_some() && last_best != result.best {
