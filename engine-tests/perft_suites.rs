@@ -47,5 +47,5 @@ fn chu_suite() {
 
 #[test]
 fn daidai_suite() {
-    run_suite("daidai.epd", 3);
+    run_suite("daidai.epd", 4);
 }
