@@ -44,6 +44,12 @@ pub fn can_capture_on(
         }
     }
     let slides_to = |d: i16, range: u8, start: Square| {
+        // Only a line whose direction divides the distance can reach the target; walls stop
+        // any walk that would wrap around the board edge.
+        let delta = target.0 as i16 - start.0 as i16;
+        if delta % d != 0 || delta / d <= 0 || delta / d > range as i16 {
+            return false;
+        }
         let mut sq = start;
         for _ in 0..range {
             sq = sq.offset(d);
