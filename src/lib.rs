@@ -1,7 +1,8 @@
 //! Shishi (獅子): an engine for the large shogi variants chu shogi and dai dai shogi.
 //!
-//! Layers, each knowing only the ones below it: [`rules`] (pure game logic) and
-//! [`perft`] on top of it.
+//! Layers, each knowing only the ones below it (docs/architecture.md): [`rules`] (pure game
+//! logic) at the bottom; [`perft`], [`eval`] and [`search`] on it; [`protocol`] (USI, UCI,
+//! XBoard text) and [`matches`] (engine-vs-engine matches) at the top.
 
 pub mod eval;
 pub mod matches;
@@ -9,3 +10,6 @@ pub mod perft;
 pub mod protocol;
 pub mod rules;
 pub mod search;
+
+#[cfg(test)]
+mod testing;

@@ -4,22 +4,7 @@ use crate::rules::movegen;
 use crate::rules::position::Position;
 use crate::rules::variant::{RuleSet, Variant};
 
-/// Tiny deterministic PRNG (xorshift64*).
-pub(crate) struct Rng(pub u64);
-
-impl Rng {
-    pub fn next(&mut self) -> u64 {
-        let mut x = self.0;
-        x ^= x >> 12;
-        x ^= x << 25;
-        x ^= x >> 27;
-        self.0 = x;
-        x.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-    pub fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
+pub(crate) use crate::testing::Rng;
 
 /// Positions from `games` random playouts of `variant`: one every `every` plies from ply
 /// `first` to ply `last`, while both sides still have a royal piece and moves. Captures are

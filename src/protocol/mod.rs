@@ -54,6 +54,40 @@ pub enum Event {
     SearchDone(u64),
 }
 
+/// What a protocol front end does with each kind of [`Event`].
+pub(crate) trait Frontend {
+    /// Handles an input line; `false` ends the loop (`quit`).
+    fn line(&mut self, line: &str) -> bool;
+    /// A search has finished.
+    fn search_done(&mut self, id: u64);
+    /// Input is closed: stop what runs and finish.
+    fn eof(&mut self);
+}
+
+/// The main loop of every front end: the line that chose the protocol, then events one at a
+/// time until `quit` or end of input.
+pub(crate) fn event_loop(fe: &mut impl Frontend, rx: Receiver<Event>, first: Option<String>) {
+    if let Some(line) = first
+        && !fe.line(&line)
+    {
+        return;
+    }
+    loop {
+        match rx.recv() {
+            Ok(Event::Line(line)) => {
+                if !fe.line(&line) {
+                    return;
+                }
+            }
+            Ok(Event::SearchDone(id)) => fe.search_done(id),
+            Ok(Event::Eof) | Err(_) => {
+                fe.eof();
+                return;
+            }
+        }
+    }
+}
+
 /// Protocol output: whole lines, flushed one by one, shared by the main and search threads.
 #[derive(Clone)]
 pub struct Output {

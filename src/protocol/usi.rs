@@ -75,29 +75,24 @@ pub fn run(
         ponder: false,
         mate_search: false,
     };
-    if let Some(line) = first
-        && !s.line(&line)
-    {
-        return Ok(());
+    super::event_loop(&mut s, rx, first);
+    Ok(())
+}
+
+impl super::Frontend for Session {
+    fn line(&mut self, line: &str) -> bool {
+        Session::line(self, line)
     }
-    loop {
-        match rx.recv() {
-            Ok(Event::Line(line)) => {
-                if !s.line(&line) {
-                    return Ok(());
-                }
-            }
-            Ok(Event::SearchDone(id)) => {
-                if let Some(r) = s.search.finished(id) {
-                    s.bestmove(&r);
-                }
-            }
-            Ok(Event::Eof) | Err(_) => {
-                if let Some(r) = s.search.stop() {
-                    s.bestmove(&r);
-                }
-                return Ok(());
-            }
+
+    fn search_done(&mut self, id: u64) {
+        if let Some(r) = self.search.finished(id) {
+            self.bestmove(&r);
+        }
+    }
+
+    fn eof(&mut self) {
+        if let Some(r) = self.search.stop() {
+            self.bestmove(&r);
         }
     }
 }

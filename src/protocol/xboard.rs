@@ -57,28 +57,23 @@ pub fn run(
         lifted: None,
         over: false,
     };
-    if let Some(line) = first
-        && !s.line(&line)
-    {
-        return Ok(());
+    super::event_loop(&mut s, rx, first);
+    Ok(())
+}
+
+impl super::Frontend for Session {
+    fn line(&mut self, line: &str) -> bool {
+        Session::line(self, line)
     }
-    loop {
-        match rx.recv() {
-            Ok(Event::Line(line)) => {
-                if !s.line(&line) {
-                    return Ok(());
-                }
-            }
-            Ok(Event::SearchDone(id)) => {
-                if let Some(r) = s.search.finished(id) {
-                    s.done(r);
-                }
-            }
-            Ok(Event::Eof) | Err(_) => {
-                s.search.stop();
-                return Ok(());
-            }
+
+    fn search_done(&mut self, id: u64) {
+        if let Some(r) = self.search.finished(id) {
+            self.done(r);
         }
+    }
+
+    fn eof(&mut self) {
+        self.search.stop();
     }
 }
 

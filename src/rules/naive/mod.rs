@@ -16,6 +16,7 @@ mod tests;
 
 use crate::rules::geometry::{Color, Square};
 use crate::rules::movegen;
+use crate::rules::moves::Move;
 use crate::rules::position::Position;
 use crate::rules::variant::{RuleSet, Variant};
 use std::collections::BTreeSet;
@@ -792,29 +793,29 @@ pub(crate) fn naive_moves(pos: &Position) -> Vec<Effect> {
 pub(crate) fn fast_moves(pos: &Position) -> Vec<Effect> {
     let mut list = Vec::new();
     movegen::generate(pos, &mut list);
-    let us = pos.side_to_move();
-    let mut out: Vec<Effect> = list
-        .iter()
-        .map(|mv| {
-            let from = mv.from();
-            let mut captured: Vec<Sq> = mv
-                .legs()
-                .iter()
-                .filter(|&&l| l != from && pos.piece_at(l).is_some_and(|p| p.color() != us))
-                .map(|l| (l.file(), l.rank()))
-                .collect();
-            captured.sort();
-            captured.dedup();
-            Effect {
-                from: (from.file(), from.rank()),
-                to: (mv.to().file(), mv.to().rank()),
-                captured,
-                promotes: mv.promotes(),
-            }
-        })
-        .collect();
+    let mut out: Vec<Effect> = list.iter().map(|&mv| effect_of(pos, mv)).collect();
     out.sort();
     out
+}
+
+/// The effect of a fast-generator move in `pos` (before it is made).
+pub(crate) fn effect_of(pos: &Position, mv: Move) -> Effect {
+    let us = pos.side_to_move();
+    let from = mv.from();
+    let mut captured: Vec<Sq> = mv
+        .legs()
+        .iter()
+        .filter(|&&l| l != from && pos.piece_at(l).is_some_and(|p| p.color() != us))
+        .map(|l| (l.file(), l.rank()))
+        .collect();
+    captured.sort();
+    captured.dedup();
+    Effect {
+        from: (from.file(), from.rank()),
+        to: (mv.to().file(), mv.to().rank()),
+        captured,
+        promotes: mv.promotes(),
+    }
 }
 
 /// Perft entirely on the naive board with the naive make.

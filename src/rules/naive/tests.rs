@@ -4,41 +4,7 @@
 use super::*;
 use crate::rules::moves::Move;
 
-/// Tiny deterministic PRNG (xorshift64*).
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        let mut x = self.0;
-        x ^= x >> 12;
-        x ^= x << 25;
-        x ^= x >> 27;
-        self.0 = x;
-        x.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
-
-fn effect_of(pos: &Position, mv: Move) -> Effect {
-    let us = pos.side_to_move();
-    let from = mv.from();
-    let mut captured: Vec<Sq> = mv
-        .legs()
-        .iter()
-        .filter(|&&l| l != from && pos.piece_at(l).is_some_and(|p| p.color() != us))
-        .map(|l| (l.file(), l.rank()))
-        .collect();
-    captured.sort();
-    captured.dedup();
-    Effect {
-        from: (from.file(), from.rank()),
-        to: (mv.to().file(), mv.to().rank()),
-        captured,
-        promotes: mv.promotes(),
-    }
-}
+use crate::testing::Rng;
 
 /// What the compared positions contained: (moves, multi-captures, promotions, passes).
 type Tally = [usize; 4];
