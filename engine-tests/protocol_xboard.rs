@@ -87,19 +87,23 @@ fn lion_double_move_igui_undo_and_highlight() {
     // Black lion f5 (our 7h), White pawns f6 and f7, kings far away, both sides keep a gold.
     e.send("setboard 6k4g/12/12/12/12/5p6/5p6/5N6/12/12/12/G5K5 w - - 0 1");
     e.send("lift f5");
+    e.send("hover f6");
+    e.send("hover a1");
     e.send("put f6");
     let lines = sync(&mut e, 1);
     let hl: Vec<&String> = lines
         .iter()
         .filter(|l| l.starts_with("highlight "))
         .collect();
-    assert_eq!(hl.len(), 2, "{lines:#?}");
+    // lift, hover f6 (a leg continues there), nothing for hover a1, put f6.
+    assert_eq!(hl.len(), 3, "{lines:#?}");
+    assert_eq!(hl[1], hl[2], "hover and put show the same second legs");
     // Rank 6 (the 7th row from the top) has f6 cyan: a capture with a second leg to come.
     let rows: Vec<&str> = hl[0]["highlight ".len()..].split('/').collect();
     assert_eq!(rows.len(), 12);
     assert!(rows[6].contains('C'), "{}", hl[0]);
     // The second-leg highlight marks f7 (capture) red.
-    let rows: Vec<&str> = hl[1]["highlight ".len()..].split('/').collect();
+    let rows: Vec<&str> = hl[2]["highlight ".len()..].split('/').collect();
     assert!(rows[5].contains('R'), "{}", hl[1]);
     e.send("usermove f5f6,f6f7");
     e.send("undo");

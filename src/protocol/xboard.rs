@@ -200,7 +200,7 @@ impl Session {
             }
             "lift" => self.lift(arg),
             "put" => self.put(arg),
-            "hover" => {}
+            "hover" => self.hover(arg),
             "d" => {
                 for l in super::display::board_text(&mut self.game.pos).lines() {
                     self.out.line(&format!("# {l}"));
@@ -474,14 +474,13 @@ impl Session {
 
     fn lift(&mut self, arg: &str) {
         let side = self.side();
-        let Some((sq, n)) = parse_square(arg, side).filter(|(_, n)| *n == arg.len()) else {
+        let Some((sq, _)) = parse_square(arg, side).filter(|(_, n)| *n == arg.len()) else {
             self.error("bad square", &clip(arg));
             return;
         };
         self.lifted = Some(sq);
         let moves = self.moves_from(sq);
         let mut marks = vec![None; side * side];
-        let _ = n;
         for m in &moves {
             let first = m.leg(0);
             let capture = self.game.pos.piece_at(first).is_some();
@@ -505,11 +504,25 @@ impl Session {
 
     /// `put` on a square where a multi-leg move continues: highlight the second legs.
     fn put(&mut self, arg: &str) {
+        if !self.show_continuations(arg) {
+            self.lifted = None;
+        }
+    }
+
+    /// `hover` over a square with a piece lifted: if a multi-leg move can continue from
+    /// there, show where (the GUI keeps the piece lifted either way).
+    fn hover(&mut self, arg: &str) {
+        self.show_continuations(arg);
+    }
+
+    /// Highlights the second legs of the lifted piece's moves whose first leg is `arg`;
+    /// whether there were any.
+    fn show_continuations(&mut self, arg: &str) -> bool {
         let side = self.side();
         let (Some(from), Some((mid, _))) =
             (self.lifted, parse_square(arg.trim_end_matches(','), side))
         else {
-            return;
+            return false;
         };
         let moves = self.moves_from(from);
         let cont: Vec<&Move> = moves
@@ -517,8 +530,7 @@ impl Session {
             .filter(|m| m.leg_count() > 1 && m.leg(0) == mid)
             .collect();
         if cont.is_empty() {
-            self.lifted = None;
-            return;
+            return false;
         }
         let mut marks = vec![None; side * side];
         for m in moves.iter().filter(|m| m.leg_count() == 1 && m.to() == mid) {
@@ -539,6 +551,7 @@ impl Session {
         }
         self.out
             .line(&format!("highlight {}", color_fen(&marks, side)));
+        true
     }
 
     fn moves_from(&mut self, sq: Square) -> Vec<Move> {
