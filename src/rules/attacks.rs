@@ -23,7 +23,7 @@ pub fn can_capture_on(
     from: Square,
     target: Square,
 ) -> bool {
-    if from == target {
+    if from == target || from.distance(target) > cat.reach(piece) as usize {
         return false;
     }
     let m = cat.movement(piece);

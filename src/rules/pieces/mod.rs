@@ -107,6 +107,7 @@ pub struct Catalogue {
     promotable: [bool; 256],
     royal: [bool; 256],
     lion: [bool; 256],
+    reach: [u8; 256],
     roles: Vec<Role>,
 }
 
@@ -130,6 +131,7 @@ impl Catalogue {
         let mut promotable = [false; 256];
         let mut royal = [false; 256];
         let mut lion = [false; 256];
+        let mut reach = [0u8; 256];
         for code in 0..256usize {
             let piece = Piece(code as u8);
             let base = piece.base() as usize;
@@ -152,6 +154,7 @@ impl Catalogue {
             promotable[code] = !piece.promoted() && spec.promotes_to.is_some();
             royal[code] = kinds[kind].royal;
             lion[code] = m.lion;
+            reach[code] = reach_of(&m);
             movement.push(m);
         }
         let roles = bases
@@ -171,8 +174,16 @@ impl Catalogue {
             promotable,
             royal,
             lion,
+            reach,
             roles,
         }
+    }
+
+    /// How many king steps away the piece can capture at most (`u8::MAX`: unlimited), so that
+    /// attack tests can skip far pieces without walking their moves.
+    #[inline]
+    pub fn reach(&self, p: Piece) -> u8 {
+        self.reach[p.0 as usize]
     }
 
     /// Compiled movement of a piece.
@@ -232,6 +243,35 @@ impl Catalogue {
     }
 }
 
+/// The farthest king distance a movement captures at.
+fn reach_of(m: &Movement) -> u8 {
+    use crate::rules::geometry::STRIDE;
+    let king_distance = |d: i16| {
+        // Offsets are at most three squares in each direction, so the nearest row decomposes
+        // them exactly.
+        let row = (d + 3 * STRIDE + STRIDE / 2).div_euclid(STRIDE) - 3;
+        let col = d - row * STRIDE;
+        row.unsigned_abs().max(col.unsigned_abs()) as u8
+    };
+    let mut r = 0u8;
+    for &d in m.steps.iter().chain(&m.leaps) {
+        r = r.max(king_distance(d));
+    }
+    for &(_, range) in &m.slides {
+        r = r.max(range);
+    }
+    if m.lion {
+        r = r.max(2);
+    }
+    for l in &m.lion_lines {
+        r = r.max(l.length);
+    }
+    if m.hook.is_some() {
+        r = u8::MAX;
+    }
+    r
+}
+
 /// Shorthand for catalogue lines.
 pub(crate) const fn kind(
     abbr: &'static str,
@@ -259,5 +299,57 @@ pub(crate) const fn royal(abbr: &'static str, name: &'static str, sfen: &'static
         betza: "K",
         promotes_to: None,
         royal: true,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::rules::variant::Variant;
+    use crate::rules::{Color, Square};
+
+    /// The reach bound must never be below a square the piece really attacks: check every
+    /// piece of both games from the centre of an empty board against the attack test without
+    /// the bound (a full walk over all squares).
+    #[test]
+    fn reach_covers_every_attacked_square() {
+        for variant in [Variant::Chu, Variant::DaiDai] {
+            let cat = variant.catalogue();
+            let side = variant.side();
+            let centre = Square::new(side / 2, side / 2);
+            let mut board = crate::rules::Position::empty(variant, Default::default());
+            for base in 0..cat.bases as u8 {
+                for promoted in [false, true] {
+                    if promoted && !cat.base_promotes(base) {
+                        continue;
+                    }
+                    for color in [Color::Black, Color::White] {
+                        let p = super::Piece::new(base, promoted, color);
+                        let mut moves = Vec::new();
+                        board.put(centre, p);
+                        if !cat.royal(p) {
+                            // A side without a royal has no moves: give it a king in a corner.
+                            let king =
+                                super::Piece::new(cat.base_by_abbr("K").unwrap(), false, color);
+                            board.put(Square::new(0, 0), king);
+                        }
+                        board.set_side_to_move(color);
+                        crate::rules::movegen::generate_from(&board, centre, &mut moves);
+                        let far = moves
+                            .iter()
+                            .filter(|m| m.from() == centre)
+                            .map(|m| m.to().distance(centre))
+                            .max()
+                            .unwrap_or(0);
+                        assert!(far > 0, "{} has moves", cat.moving_kind(p).abbr);
+                        assert!(
+                            far <= cat.reach(p) as usize,
+                            "{} reaches {far}",
+                            cat.moving_kind(p).abbr
+                        );
+                        board = crate::rules::Position::empty(variant, Default::default());
+                    }
+                }
+            }
+        }
     }
 }
