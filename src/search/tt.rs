@@ -136,6 +136,13 @@ impl TranspositionTable {
         ply: i32,
     ) {
         let generation = self.generation.load(Relaxed);
+        let new_data = pack(
+            super::score::to_tt(score, ply),
+            eval,
+            depth,
+            bound,
+            generation,
+        );
         let bucket = self.bucket(key);
         let mut victim = 0;
         let mut worst = i32::MAX;
@@ -158,15 +165,8 @@ impl TranspositionTable {
                         return;
                     }
                     if mv == Move::default() {
-                        let data = pack(
-                            super::score::to_tt(score, ply),
-                            eval,
-                            depth,
-                            bound,
-                            generation,
-                        );
-                        e.check.store(key ^ emv ^ data, Relaxed);
-                        e.data.store(data, Relaxed);
+                        e.check.store(key ^ emv ^ new_data, Relaxed);
+                        e.data.store(new_data, Relaxed);
                         return;
                     }
                 }
@@ -179,18 +179,11 @@ impl TranspositionTable {
                 victim = i;
             }
         }
-        let data = pack(
-            super::score::to_tt(score, ply),
-            eval,
-            depth,
-            bound,
-            generation,
-        );
         let mv = mv.to_bits();
         let e = &bucket[victim];
         e.mv.store(mv, Relaxed);
-        e.data.store(data, Relaxed);
-        e.check.store(key ^ mv ^ data, Relaxed);
+        e.data.store(new_data, Relaxed);
+        e.check.store(key ^ mv ^ new_data, Relaxed);
     }
 
     /// Permille of sampled entries written in the current search (`hashfull`).
