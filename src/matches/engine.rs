@@ -328,8 +328,8 @@ impl Player {
             })
     }
 
-    /// Asks for a move in `pos` (the game so far is `moves` from the start), answering by
-    /// `deadline`. `me` is the colour this engine plays.
+    /// Asks for a move in `pos` (the game so far is `moves` from `history`, the start
+    /// position), answering by `deadline`.
     pub fn think(
         &mut self,
         pos: &Position,
