@@ -46,8 +46,13 @@ pub(super) struct Tables {
     /// Long lines (slides of range ≥ 2, hook lines) whose first two squares count as
     /// mobility.
     pub rays: Box<[[i16; 8]; 256]>,
+    /// Every direction some piece has in `rays` (the squares whose slider mobility a
+    /// changed square can affect lie one or two steps back along these).
+    pub ray_dirs: Vec<i16>,
     /// Dai dai promotable pieces: offsets of the squares they can capture on at once.
     pub near: Vec<Vec<i16>>,
+    /// Whether some piece has a `CodeInfo::capture_bonus` (dai dai).
+    pub capture_bonus: bool,
     /// Per empty square on a long line next to a slider.
     pub mobility_weight: i32,
     /// Royal safety: per weighted enemy piece adjacent to / two squares from a royal.
@@ -397,8 +402,23 @@ fn build(variant: Variant) -> Tables {
             rank_of[sq.index()] = r as u8;
         }
     }
+    let mut ray_dirs: Vec<i16> = Vec::new();
+    for code in 0..256 {
+        for &d in &rays[code][..info[code].nrays as usize] {
+            // Mobility looks two steps along a line: the padding covers king steps only.
+            assert!(
+                dir::KING.contains(&d),
+                "mobility ray {d} is not a king step"
+            );
+            if !ray_dirs.contains(&d) {
+                ray_dirs.push(d);
+            }
+        }
+    }
     Tables {
         side,
+        ray_dirs,
+        capture_bonus: info.iter().any(|i| i.capture_bonus != 0),
         rank_value,
         material,
         centre,

@@ -230,3 +230,46 @@ fn eval_speed() {
         );
     }
 }
+
+/// Every move of `pos` updates the accumulator to what a fresh count gives after it.
+fn assert_incremental_matches(pos: &mut Position) -> usize {
+    let mut moves = Vec::new();
+    crate::rules::movegen::generate(pos, &mut moves);
+    let before = Accumulator::new(pos);
+    for &mv in &moves {
+        let mut acc = before;
+        acc.before_move(pos, mv);
+        pos.make(mv);
+        acc.after_move(pos, mv);
+        assert_eq!(acc, Accumulator::new(pos), "{} after {mv}", pos.to_sfen());
+        pos.unmake();
+    }
+    moves.len()
+}
+
+#[test]
+fn incremental_sums_equal_a_fresh_count_after_every_move() {
+    // Random playouts, every move of every position on the way (promotions, lion double
+    // captures, igui, royal captures), in all three rule sets.
+    let mut rng = Rng(0x5eed_acc0_0000_0001);
+    let mut moves = 0;
+    for (variant, rules, games) in [
+        (Variant::Chu, RuleSet::Seed, 6),
+        (Variant::Chu, RuleSet::Lishogi, 3),
+        (Variant::DaiDai, RuleSet::Seed, 3),
+    ] {
+        for mut pos in random_positions(variant, rules, &mut rng, games, 1, 2, 160) {
+            moves += assert_incremental_matches(&mut pos);
+        }
+    }
+    // The perft suites' special positions (lion dogs, hook movers, promotion by capture…).
+    for file in ["chu.epd", "daidai.epd"] {
+        let path = format!("{}/perft-suites/{file}", env!("CARGO_MANIFEST_DIR"));
+        let text = std::fs::read_to_string(path).expect("suite file");
+        for entry in crate::perft::suite::parse_suite(&text).expect("suite parses") {
+            let mut pos = entry.position().expect("suite position");
+            moves += assert_incremental_matches(&mut pos);
+        }
+    }
+    assert!(moves > 50_000, "only {moves} moves checked");
+}

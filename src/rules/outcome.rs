@@ -86,10 +86,9 @@ impl Position {
     /// Whether `color` has a royal piece that the other side could capture.
     pub fn in_check(&self, color: Color) -> bool {
         let them = color.flip();
-        self.pieces(color).iter().any(|&sq| {
-            self.piece_at(sq).is_some_and(|p| self.cat.royal(p))
-                && attacks::attacked(self.cat, &self.board, self.pieces(them), them, sq)
-        })
+        self.royal_squares(color)
+            .iter()
+            .any(|&sq| attacks::attacked(self.cat, &self.board, self.pieces(them), them, sq))
     }
 
     /// The result if the game is over in this position, `None` while it goes on.

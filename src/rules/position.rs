@@ -39,6 +39,9 @@ pub struct Position {
     pub(crate) side: Color,
     /// Royal pieces left per color (king, crown prince).
     pub(crate) royals: [u8; 2],
+    /// Where they stand (check detection and king safety look here instead of scanning
+    /// the piece list).
+    royal_squares: [Vec<Square>; 2],
     /// Non-royal pieces left per color (bare-king rule).
     pub(crate) others: [u16; 2],
     /// Chu: square where a non-lion captured a lion on the last move (counter-strike rule).
@@ -71,6 +74,7 @@ impl Position {
             board,
             side: Color::Black,
             royals: [0; 2],
+            royal_squares: [Vec::new(), Vec::new()],
             others: [0; 2],
             lion_capture: None,
             suspended: [None; 2],
@@ -145,6 +149,12 @@ impl Position {
         (c & OCCUPIED != 0 && c != WALL).then_some(Piece(c as u8))
     }
 
+    /// Squares holding `color`'s royal pieces (unordered).
+    #[inline]
+    pub fn royal_squares(&self, color: Color) -> &[Square] {
+        &self.royal_squares[color.index()]
+    }
+
     /// Squares holding `color`'s pieces (unordered).
     pub fn pieces(&self, color: Color) -> &[Square] {
         &self.pieces[color.index()]
@@ -216,6 +226,7 @@ impl Position {
         self.pieces[c].push(sq);
         if self.cat.royal(piece) {
             self.royals[c] += 1;
+            self.royal_squares[c].push(sq);
         } else {
             self.others[c] += 1;
         }
@@ -234,10 +245,18 @@ impl Position {
         }
         if self.cat.royal(piece) {
             self.royals[c] -= 1;
+            self.forget_royal(c, sq);
         } else {
             self.others[c] -= 1;
         }
         piece
+    }
+
+    fn forget_royal(&mut self, c: usize, sq: Square) {
+        let list = &mut self.royal_squares[c];
+        if let Some(i) = list.iter().position(|&s| s == sq) {
+            list.swap_remove(i);
+        }
     }
 
     /// Moves a piece between squares keeping its piece-list slot (cheaper than remove+place).
@@ -249,9 +268,15 @@ impl Position {
         self.piece_slot[to.index()] = slot;
         self.pieces[after.color().index()][slot as usize] = to;
         let (was, is) = (self.cat.royal(before), self.cat.royal(after));
+        let c = after.color().index();
+        if was {
+            self.forget_royal(c, from);
+        }
+        if is {
+            self.royal_squares[c].push(to);
+        }
         if was != is {
             // A drunk elephant promoting to crown prince (or the reverse, on unmake).
-            let c = after.color().index();
             if is {
                 self.royals[c] += 1;
                 self.others[c] -= 1;

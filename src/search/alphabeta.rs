@@ -26,6 +26,8 @@ pub(crate) struct Worker<'a> {
     pub seldepth: usize,
     pub main: bool,
     moves: Vec<Vec<Move>>,
+    /// Evaluation sums of the position at each ply (index = ply).
+    acc: Vec<eval::Accumulator>,
     scores: Vec<Vec<i32>>,
     pv: Vec<Vec<Move>>,
     prev: Vec<Option<(usize, Move)>>,
@@ -59,6 +61,7 @@ impl<'a> Worker<'a> {
             seldepth: 0,
             main,
             moves: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(256)).collect(),
+            acc: vec![eval::Accumulator::default(); MAX_PLY + 2],
             scores: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(256)).collect(),
             pv: vec![Vec::new(); MAX_PLY + 2],
             prev: vec![None; MAX_PLY + 2],
@@ -106,6 +109,7 @@ impl<'a> Worker<'a> {
     pub fn root(&mut self, alpha: i32, beta: i32, depth: i32) -> i32 {
         self.aborted = false;
         self.root_best = None;
+        self.acc[0] = eval::Accumulator::new(&self.pos);
         self.search(alpha, beta, depth, 0, false)
     }
 
@@ -143,6 +147,19 @@ impl<'a> Worker<'a> {
         ok
     }
 
+    /// Plays `mv` at `ply`, keeping the evaluation sums of ply + 1 up to date.
+    fn make(&mut self, mv: Move, ply: usize) {
+        let mut acc = self.acc[ply];
+        acc.before_move(&self.pos, mv);
+        self.pos.make(mv);
+        acc.after_move(&self.pos, mv);
+        self.acc[ply + 1] = acc;
+    }
+
+    fn evaluate(&self, ply: usize) -> i32 {
+        eval::evaluate_with(&self.pos, &self.acc[ply])
+    }
+
     fn in_check(&self) -> bool {
         let us = self.pos.side_to_move();
         self.pos.royal_count(us) == 1 && self.pos.in_check(us)
@@ -175,7 +192,7 @@ impl<'a> Worker<'a> {
             }
         }
         if ply >= MAX_PLY - 1 {
-            return eval::evaluate(&self.pos);
+            return self.evaluate(ply);
         }
         let in_check = self.in_check();
         if in_check {
@@ -204,7 +221,7 @@ impl<'a> Worker<'a> {
         }
         let static_eval = match hit {
             Some(h) => h.eval,
-            None => eval::evaluate(&self.pos),
+            None => self.evaluate(ply),
         };
         let us = self.pos.side_to_move();
         if ply > 0 && !pv_node && !in_check {
@@ -224,6 +241,7 @@ impl<'a> Worker<'a> {
             {
                 let r = 3 + depth / 4;
                 self.pos.make_null();
+                self.acc[ply + 1] = self.acc[ply];
                 self.prev[ply + 1] = None;
                 let s = -self.search(-beta, -beta + 1, depth - 1 - r, ply + 1, !cut_node);
                 self.pos.unmake();
@@ -283,15 +301,17 @@ impl<'a> Worker<'a> {
             };
             let quiet = capture_value(&self.pos, mv).is_none();
             if ply > 0 && !in_check && quiet && searched > 0 && !score::is_mate(best) {
-                // Late-move and futility pruning of quiet moves near the leaves.
+                // Late-move and futility pruning of quiet moves near the leaves. Captures
+                // (promotions included) sort before every quiet move, so the moves left are
+                // quiet too, and the same conditions would prune each of them: stop here.
                 if depth <= 3 && quiets.len() >= 6 + 4 * (depth * depth) as usize {
-                    continue;
+                    break;
                 }
                 if !pv_node && depth <= 2 && static_eval + eval::PAWN * (1 + 2 * depth) <= alpha {
-                    continue;
+                    break;
                 }
             }
-            self.pos.make(mv);
+            self.make(mv, ply);
             if self.repetition_forbidden && self.pos.repeats() {
                 self.pos.unmake();
                 continue;
@@ -382,7 +402,7 @@ impl<'a> Worker<'a> {
         if let Some(s) = self.terminal(ply) {
             return s;
         }
-        let stand = eval::evaluate(&self.pos);
+        let stand = self.evaluate(ply);
         if stand >= beta || qply >= MAX_QPLY || ply >= MAX_PLY - 1 {
             return stand;
         }
@@ -407,7 +427,7 @@ impl<'a> Worker<'a> {
             if stand + scores[i] / 16 + 2 * eval::PAWN < alpha {
                 continue;
             }
-            self.pos.make(mv);
+            self.make(mv, ply);
             let s = -self.quiesce(-beta, -alpha, ply + 1, qply + 1);
             self.pos.unmake();
             if self.aborted {

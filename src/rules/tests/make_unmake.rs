@@ -2,6 +2,7 @@
 //! key always equals the key computed from scratch.
 
 use super::*;
+use crate::rules::Color;
 
 /// Positions with lions, promotions, suspensions and counter-strike state.
 fn positions() -> Vec<(Variant, RuleSet, String)> {
@@ -96,6 +97,7 @@ fn random_sequences(read_back: impl Fn(Variant) -> bool) {
                 let m = ms[(next() % ms.len() as u64) as usize];
                 p.make(m);
                 assert_eq!(p.key(), p.compute_key(), "after {m}");
+                assert_royals_listed(&p);
                 // The SFEN written after the move reads back as the same position.
                 if read_back(var) {
                     let again = pos(var, rules, &p.to_sfen());
@@ -109,8 +111,25 @@ fn random_sequences(read_back: impl Fn(Variant) -> bool) {
                 let (sfen, key) = trail.last().unwrap();
                 assert_eq!(&p.to_sfen(), sfen);
                 assert_eq!(p.key(), *key);
+                assert_royals_listed(&p);
             }
         }
+    }
+}
+
+/// The incrementally kept royal squares are the squares of the royal pieces on the board.
+fn assert_royals_listed(p: &Position) {
+    for c in [Color::Black, Color::White] {
+        let mut listed = p.royal_squares(c).to_vec();
+        let mut seen: Vec<Square> = p
+            .pieces(c)
+            .iter()
+            .copied()
+            .filter(|&s| p.piece_at(s).is_some_and(|x| p.catalogue().royal(x)))
+            .collect();
+        listed.sort();
+        seen.sort();
+        assert_eq!(listed, seen, "{}", p.to_sfen());
     }
 }
 

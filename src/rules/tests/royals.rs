@@ -34,9 +34,46 @@ fn promoting_the_drunk_elephant_adds_a_royal() {
     );
     play(&mut p, "7e7d+");
     assert_eq!(p.royal_count(Color::Black), 2);
+    assert_eq!(
+        sorted(p.royal_squares(Color::Black)),
+        [sq(CHU, "7d"), sq(CHU, "11l")]
+    );
     p.unmake();
     assert_eq!(p.royal_count(Color::Black), 1);
     assert_eq!(p.other_count(Color::Black), 1);
+    assert_eq!(p.royal_squares(Color::Black), [sq(CHU, "11l")]);
+}
+
+fn sorted(squares: &[Square]) -> Vec<Square> {
+    let mut v = squares.to_vec();
+    v.sort();
+    v
+}
+
+#[test]
+fn royal_squares_follow_moves_captures_and_unmake() {
+    // The White rook takes the Black king on 7l; the prince on 1l is then the only royal
+    // square listed, and unmaking brings the king's square back.
+    let mut p = pos(
+        CHU,
+        SEED,
+        &chu(&[("7a", "r"), ("7l", "K"), ("1l", "+E"), ("12a", "k")], "w"),
+    );
+    assert_eq!(
+        sorted(p.royal_squares(Color::Black)),
+        [sq(CHU, "1l"), sq(CHU, "7l")]
+    );
+    play(&mut p, "7a7l");
+    assert_eq!(p.royal_squares(Color::Black), [sq(CHU, "1l")]);
+    play(&mut p, "1l2k");
+    assert_eq!(p.royal_squares(Color::Black), [sq(CHU, "2k")]);
+    p.unmake();
+    p.unmake();
+    assert_eq!(
+        sorted(p.royal_squares(Color::Black)),
+        [sq(CHU, "1l"), sq(CHU, "7l")]
+    );
+    assert_eq!(p.royal_squares(Color::White), [sq(CHU, "12a")]);
 }
 
 #[test]
