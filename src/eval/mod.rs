@@ -18,7 +18,7 @@ pub(crate) mod test_util;
 mod tests;
 
 use crate::rules::Move;
-use crate::rules::geometry::{CELLS, Color, STRIDE};
+use crate::rules::geometry::{CELLS, Color, STRIDE, dir};
 use crate::rules::pieces::Piece;
 use crate::rules::position::{EMPTY, OCCUPIED, Position, WALL};
 use arrayvec::ArrayVec;
@@ -54,13 +54,12 @@ pub fn evaluate_with(pos: &Position, acc: &Accumulator) -> i32 {
     let t = tables(pos.variant());
     let side = |c: Color| {
         let i = c.index();
-        acc.psq[i] + acc.mobility[i] * t.mobility_weight + royal_safety(pos, t, c) + {
-            if t.capture_bonus {
-                capture_chances(pos, t, c)
-            } else {
-                0
-            }
-        }
+        let chances = if t.capture_bonus {
+            capture_chances(pos, t, c)
+        } else {
+            0
+        };
+        acc.psq[i] + acc.mobility[i] * t.mobility_weight + acc.safety[i] + chances
     };
     let score = side(Color::Black) - side(Color::White);
     if pos.side_to_move() == Color::Black {
@@ -70,25 +69,26 @@ pub fn evaluate_with(pos: &Position, acc: &Accumulator) -> i32 {
     }
 }
 
-/// The parts of the evaluation that are sums over pieces of terms that depend only on a
-/// piece and its immediate surroundings: material with promotion potential, advancement and
-/// centralisation (one value per piece and square), and slider mobility (empty squares at
-/// the start of each long line). A move changes only a few of these terms, so the search
-/// updates them instead of summing ~90 (chu) or ~130 (dai dai) pieces at every node.
+/// The parts of the evaluation that a move changes only near the squares it touches:
+/// material with promotion potential, advancement and centralisation (one value per piece
+/// and square), slider mobility (empty squares at the start of each long line) and the
+/// safety of each side's royals (their 5×5 surroundings). The search updates them instead of
+/// summing ~90 (chu) or ~130 (dai dai) pieces at every node.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Accumulator {
     /// Per colour: material, promotion potential, advancement, centralisation.
     psq: [i32; 2],
     /// Per colour: empty squares (up to two) along the long lines of its sliders.
     mobility: [i32; 2],
+    /// Per colour: [`royal_safety`].
+    safety: [i32; 2],
+    /// Colours whose royal safety the move under way may change (bit = colour index; set
+    /// by `before_move`, cleared by `after_move`).
+    stale: u8,
 }
 
 /// Squares a move can change: its origin and landing squares (at most four, deduplicated).
 type Touched = ArrayVec<usize, 4>;
-
-/// Cells whose slider mobility a move can change (the touched squares and the squares one
-/// or two steps back along every long-line direction), holding a slider.
-type Sliders = ArrayVec<usize, 72>;
 
 impl Accumulator {
     /// The sums of `pos`, from scratch.
@@ -102,6 +102,7 @@ impl Accumulator {
                 acc.psq[c.index()] += psq(t, code, cell);
                 acc.mobility[c.index()] += slider_mobility(&pos.board, t, code, cell);
             }
+            acc.safety[c.index()] = royal_safety(pos, t, c);
         }
         acc
     }
@@ -109,15 +110,29 @@ impl Accumulator {
     /// Takes out the terms of every piece `mv` may change, on the position before it is
     /// made; [`Accumulator::after_move`] puts them back as they are after it.
     pub fn before_move(&mut self, pos: &Position, mv: Move) {
-        self.account(pos, mv, -1);
+        let touched = self.account(pos, mv, -1);
+        for c in [Color::Black, Color::White] {
+            if near_royal(pos, c, &touched) {
+                self.stale |= 1 << c.index();
+            }
+        }
     }
 
     /// Completes [`Accumulator::before_move`] once `mv` has been made on `pos`.
     pub fn after_move(&mut self, pos: &Position, mv: Move) {
-        self.account(pos, mv, 1);
+        let touched = self.account(pos, mv, 1);
+        for c in [Color::Black, Color::White] {
+            if self.stale & (1 << c.index()) != 0 || near_royal(pos, c, &touched) {
+                self.safety[c.index()] = royal_safety(pos, tables(pos.variant()), c);
+            }
+        }
+        self.stale = 0;
     }
 
-    fn account(&mut self, pos: &Position, mv: Move, sign: i32) {
+    /// Adds (`sign` = 1) or takes out (-1) the placement and mobility terms the move's
+    /// touched squares can affect: the pieces on them, and the long lines of sliders one or
+    /// two steps back that run over them. Returns the touched squares.
+    fn account(&mut self, pos: &Position, mv: Move, sign: i32) -> Touched {
         let t = tables(pos.variant());
         let board = &pos.board;
         let mut touched = Touched::new();
@@ -128,38 +143,73 @@ impl Accumulator {
                 touched.push(cell);
             }
         }
-        let mut sliders = Sliders::new();
         for &cell in &touched {
             let c = board[cell];
-            if c & OCCUPIED != 0 && c != WALL {
+            if c & OCCUPIED != 0 {
                 let code = c as u8 as usize;
-                self.psq[colour_of(c)] += sign * psq(t, code, cell);
-                if t.info[code].nrays != 0 {
-                    sliders.push(cell);
-                }
+                let i = colour_of(c);
+                self.psq[i] += sign * psq(t, code, cell);
+                self.mobility[i] += sign * slider_mobility(board, t, code, cell);
             }
         }
+        // A line (slider on p, direction d) is counted once: from the touched square p + d,
+        // or from p + 2d when neither p nor p + d is touched (a slider on a touched square
+        // was counted whole above).
         for &cell in &touched {
-            for &d in &t.ray_dirs {
-                for back in [cell as i16 - d, cell as i16 - 2 * d] {
-                    let back = back as usize;
-                    let c = board[back];
-                    if c & OCCUPIED != 0
-                        && c != WALL
-                        && t.info[c as u8 as usize].nrays != 0
-                        && !sliders.contains(&back)
-                    {
-                        sliders.push(back);
-                    }
+            for (k, &d) in dir::KING.iter().enumerate() {
+                let bit = 1u8 << k;
+                let p1 = (cell as i16 - d) as usize;
+                let c1 = board[p1];
+                if c1 & OCCUPIED != 0
+                    && t.ray_mask[c1 as u8 as usize] & bit != 0
+                    && !touched.contains(&p1)
+                {
+                    self.mobility[colour_of(c1)] += sign * line_mobility(board, p1, d);
+                }
+                let p2 = (cell as i16 - 2 * d) as usize;
+                let c2 = board[p2];
+                if c2 & OCCUPIED != 0
+                    && t.ray_mask[c2 as u8 as usize] & bit != 0
+                    && !touched.contains(&p2)
+                    && !touched.contains(&p1)
+                {
+                    self.mobility[colour_of(c2)] += sign * line_mobility(board, p2, d);
                 }
             }
         }
-        for &cell in &sliders {
-            let c = board[cell];
-            self.mobility[colour_of(c)] += sign * slider_mobility(board, t, c as u8 as usize, cell);
-        }
+        touched
     }
 }
+
+/// Whether a touched square lies within two steps of one of `c`'s royals (inside the 5×5
+/// area [`royal_safety`] looks at, the royal's own square included).
+fn near_royal(pos: &Position, c: Color, touched: &Touched) -> bool {
+    pos.royal_squares(c).iter().any(|r| {
+        touched.iter().any(|&cell| {
+            let delta = cell as isize - r.index() as isize + RING_REACH;
+            (0..NEAR_TABLE.len() as isize).contains(&delta) && NEAR_TABLE[delta as usize]
+        })
+    })
+}
+
+/// Largest cell offset of a square within two steps.
+const RING_REACH: isize = 2 * STRIDE as isize + 2;
+
+/// `NEAR_TABLE[delta + RING_REACH]`: whether a cell offset is at most two steps in file and
+/// rank (the padded board's stride is wide enough that offsets do not alias).
+const NEAR_TABLE: [bool; 2 * RING_REACH as usize + 1] = {
+    let mut table = [false; 2 * RING_REACH as usize + 1];
+    let mut dr = -2isize;
+    while dr <= 2 {
+        let mut df = -2isize;
+        while df <= 2 {
+            table[(dr * STRIDE as isize + df + RING_REACH) as usize] = true;
+            df += 1;
+        }
+        dr += 1;
+    }
+    table
+};
 
 /// Colour index of an occupied cell's piece.
 #[inline]
@@ -180,18 +230,21 @@ fn psq(t: &Tables, code: usize, cell: usize) -> i32 {
     t.rank_value[code][adv] as i32 + t.info[code].centre_weight as i32 * t.centre[cell] as i32
 }
 
-/// Empty squares along each long line of the piece, up to two (branch-free; the padding
-/// makes two steps from any square a valid cell).
+/// Empty squares along each long line of the piece, up to two.
 #[inline]
 fn slider_mobility(board: &[u16; CELLS], t: &Tables, code: usize, cell: usize) -> i32 {
-    let mut mobility = 0;
-    for &d in &t.rays[code][..t.info[code].nrays as usize] {
-        let a = (cell as i16 + d) as usize;
-        let b = (cell as i16 + 2 * d) as usize;
-        let e1 = (board[a] == EMPTY) as i32;
-        mobility += e1 + (e1 & (board[b] == EMPTY) as i32);
-    }
-    mobility
+    t.rays[code][..t.info[code].nrays as usize]
+        .iter()
+        .map(|&d| line_mobility(board, cell, d))
+        .sum()
+}
+
+/// Empty squares, up to two, along direction `d` from `cell` (branch-free; the padding
+/// makes two king steps from any square a valid cell).
+#[inline]
+fn line_mobility(board: &[u16; CELLS], cell: usize, d: i16) -> i32 {
+    let e1 = (board[(cell as i16 + d) as usize] == EMPTY) as i32;
+    e1 + (e1 & (board[(cell as i16 + 2 * d) as usize] == EMPTY) as i32)
 }
 
 /// Dai dai: a promotable piece that can capture at once (step, leap, first square of a

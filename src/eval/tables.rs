@@ -46,9 +46,9 @@ pub(super) struct Tables {
     /// Long lines (slides of range ≥ 2, hook lines) whose first two squares count as
     /// mobility.
     pub rays: Box<[[i16; 8]; 256]>,
-    /// Every direction some piece has in `rays` (the squares whose slider mobility a
-    /// changed square can affect lie one or two steps back along these).
-    pub ray_dirs: Vec<i16>,
+    /// Per code, bit `k` set when `rays` holds the king step `dir::KING[k]` (the
+    /// accumulator asks "does the piece one or two steps back along `d` look along `d`?").
+    pub ray_mask: [u8; 256],
     /// Dai dai promotable pieces: offsets of the squares they can capture on at once.
     pub near: Vec<Vec<i16>>,
     /// Whether some piece has a `CodeInfo::capture_bonus` (dai dai).
@@ -402,22 +402,20 @@ fn build(variant: Variant) -> Tables {
             rank_of[sq.index()] = r as u8;
         }
     }
-    let mut ray_dirs: Vec<i16> = Vec::new();
+    let mut ray_mask = [0u8; 256];
     for code in 0..256 {
         for &d in &rays[code][..info[code].nrays as usize] {
             // Mobility looks two steps along a line: the padding covers king steps only.
-            assert!(
-                dir::KING.contains(&d),
-                "mobility ray {d} is not a king step"
-            );
-            if !ray_dirs.contains(&d) {
-                ray_dirs.push(d);
-            }
+            let k = dir::KING
+                .iter()
+                .position(|&s| s == d)
+                .unwrap_or_else(|| panic!("mobility ray {d} is not a king step"));
+            ray_mask[code] |= 1 << k;
         }
     }
     Tables {
         side,
-        ray_dirs,
+        ray_mask,
         capture_bonus: info.iter().any(|i| i.capture_bonus != 0),
         rank_value,
         material,
