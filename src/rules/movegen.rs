@@ -79,12 +79,35 @@ impl<'a> Emitter<'a> {
             return;
         }
         let to = legs[legs.len() - 1];
+        self.push(Move::new(from, legs, false), piece, from, to, captures);
+    }
+
+    /// [`Emitter::emit`] for a one-leg move onto `to` (not `from`) whose content `c` is
+    /// known to be empty or an enemy piece: the common case, without the leg loop.
+    #[inline]
+    pub fn emit_one(&mut self, piece: Piece, from: Square, to: Square, c: u16) {
+        if c == EMPTY {
+            if self.captures_only {
+                return;
+            }
+        } else if self.chu
+            && self.pos.cat.is_lion(Piece(c as u8))
+            && !lion_trading::allowed(self.pos, piece, from, &[to])
+        {
+            return;
+        }
+        self.push(Move::new(from, &[to], false), piece, from, to, c != EMPTY);
+    }
+
+    /// Appends `mv` (built without the promotion flag) with its promotion choices.
+    #[inline]
+    fn push(&mut self, mv: Move, piece: Piece, from: Square, to: Square, captures: bool) {
         match promotion::choice(self.pos, piece, from, to, captures) {
-            Choice::Never => self.out.push(Move::new(from, legs, false)),
-            Choice::Forced => self.out.push(Move::new(from, legs, true)),
+            Choice::Never => self.out.push(mv),
+            Choice::Forced => self.out.push(mv.with_promotion()),
             Choice::Optional => {
-                self.out.push(Move::new(from, legs, true));
-                self.out.push(Move::new(from, legs, false));
+                self.out.push(mv.with_promotion());
+                self.out.push(mv);
             }
         }
     }
@@ -132,16 +155,11 @@ pub fn generate_from(pos: &Position, from: Square, out: &mut Vec<Move>) {
 
 fn generate_piece(e: &mut Emitter, piece: Piece, from: Square) {
     let m = e.pos.cat.movement(piece);
-    for &d in &m.steps {
+    for &d in m.steps.iter().chain(&m.leaps) {
         let to = from.offset(d);
-        if e.can_land(e.cell(to)) {
-            e.emit(piece, from, &[to]);
-        }
-    }
-    for &d in &m.leaps {
-        let to = from.offset(d);
-        if e.can_land(e.cell(to)) {
-            e.emit(piece, from, &[to]);
+        let c = e.cell(to);
+        if e.can_land(c) {
+            e.emit_one(piece, from, to, c);
         }
     }
     for &(d, range) in &m.slides {
@@ -151,11 +169,11 @@ fn generate_piece(e: &mut Emitter, piece: Piece, from: Square) {
             let c = e.cell(to);
             if c == EMPTY {
                 if !e.captures_only {
-                    e.emit(piece, from, &[to]);
+                    e.emit_one(piece, from, to, c);
                 }
             } else {
                 if e.is_enemy(c) {
-                    e.emit(piece, from, &[to]);
+                    e.emit_one(piece, from, to, c);
                 }
                 break;
             }

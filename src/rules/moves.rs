@@ -88,6 +88,12 @@ impl Move {
         self.0 & PROMOTE_BIT != 0
     }
 
+    /// The same move with promotion (the generator builds a move once and adds the flag).
+    #[inline]
+    pub(crate) fn with_promotion(self) -> Move {
+        Move(self.0 | PROMOTE_BIT)
+    }
+
     /// USI text in lishogi's style.
     pub fn text(self) -> String {
         let mut s = self.from().name();

@@ -40,10 +40,10 @@ pub(crate) fn lion(e: &mut Emitter, piece: Piece, from: Square) {
         let x = from.offset(d);
         let cx = e.cell(x);
         if cx == EMPTY {
-            e.emit(piece, from, &[x]);
+            e.emit_one(piece, from, x, cx);
             pass_via.get_or_insert(x);
         } else if e.is_enemy(cx) {
-            e.emit(piece, from, &[x]);
+            e.emit_one(piece, from, x, cx);
             e.emit(piece, from, &[x, from]);
             for d2 in dir::KING {
                 let y = x.offset(d2);
@@ -55,8 +55,9 @@ pub(crate) fn lion(e: &mut Emitter, piece: Piece, from: Square) {
     }
     for d in LION_LEAPS {
         let y = from.offset(d);
-        if e.can_land(e.cell(y)) {
-            e.emit(piece, from, &[y]);
+        let cy = e.cell(y);
+        if e.can_land(cy) {
+            e.emit_one(piece, from, y, cy);
         }
     }
     if let Some(x) = pass_via {

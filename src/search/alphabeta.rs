@@ -299,7 +299,8 @@ impl<'a> Worker<'a> {
                 next += 1;
                 moves[next - 1]
             };
-            let quiet = capture_value(&self.pos, mv).is_none();
+            // What `capture_value` calls quiet, without valuing the capture.
+            let quiet = !mv.promotes() && !self.pos.is_capture(mv);
             if ply > 0 && !in_check && quiet && searched > 0 && !score::is_mate(best) {
                 // Late-move and futility pruning of quiet moves near the leaves. Captures
                 // (promotions included) sort before every quiet move, so the moves left are
