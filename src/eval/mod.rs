@@ -154,26 +154,27 @@ impl Accumulator {
         }
         // A line (slider on p, direction d) is counted once: from the touched square p + d,
         // or from p + 2d when neither p nor p + d is touched (a slider on a touched square
-        // was counted whole above).
+        // was counted whole above). When p + d is untouched and occupied, the line from p is
+        // worth nothing before and after the move alike, so it is not looked at.
         for &cell in &touched {
             for (k, &d) in dir::KING.iter().enumerate() {
-                let bit = 1u8 << k;
                 let p1 = (cell as i16 - d) as usize;
                 let c1 = board[p1];
-                if c1 & OCCUPIED != 0
-                    && t.ray_mask[c1 as u8 as usize] & bit != 0
+                if c1 == EMPTY {
+                    let p2 = (cell as i16 - 2 * d) as usize;
+                    let c2 = board[p2];
+                    if c2 & OCCUPIED != 0
+                        && t.ray_mask[c2 as u8 as usize] & (1 << k) != 0
+                        && !touched.contains(&p1)
+                        && !touched.contains(&p2)
+                    {
+                        self.mobility[colour_of(c2)] += sign * line_mobility(board, p2, d);
+                    }
+                } else if c1 & OCCUPIED != 0
+                    && t.ray_mask[c1 as u8 as usize] & (1 << k) != 0
                     && !touched.contains(&p1)
                 {
                     self.mobility[colour_of(c1)] += sign * line_mobility(board, p1, d);
-                }
-                let p2 = (cell as i16 - 2 * d) as usize;
-                let c2 = board[p2];
-                if c2 & OCCUPIED != 0
-                    && t.ray_mask[c2 as u8 as usize] & bit != 0
-                    && !touched.contains(&p2)
-                    && !touched.contains(&p1)
-                {
-                    self.mobility[colour_of(c2)] += sign * line_mobility(board, p2, d);
                 }
             }
         }

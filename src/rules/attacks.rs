@@ -2,7 +2,7 @@
 //! (chu.md §6) and, later, behind check detection in the search. Works on any board array so
 //! that a position can be asked "after this move" without making it.
 
-use crate::rules::geometry::{CELLS, Square, dir};
+use crate::rules::geometry::{CELLS, STRIDE, Square, dir};
 use crate::rules::pieces::movement::Hook;
 use crate::rules::pieces::{Catalogue, Piece};
 use crate::rules::position::{EMPTY, OCCUPIED, WALL};
@@ -23,15 +23,18 @@ pub fn can_capture_on(
     from: Square,
     target: Square,
 ) -> bool {
-    if from == target || from.distance(target) > cat.reach(piece) as usize {
+    let (df, dr) = from.delta_to(target);
+    let distance = df.abs().max(dr.abs());
+    if distance == 0 || distance > cat.reach(piece) as i16 {
         return false;
     }
     let m = cat.movement(piece);
     let delta = target.0 as i16 - from.0 as i16;
-    if m.steps.contains(&delta) || m.leaps.contains(&delta) {
+    // Steps and leaps go at most three squares (the board padding).
+    if distance <= 3 && (m.steps.contains(&delta) || m.leaps.contains(&delta)) {
         return true;
     }
-    if m.lion && from.distance(target) <= 2 {
+    if m.lion && distance <= 2 {
         return true;
     }
     for line in &m.lion_lines {
@@ -62,8 +65,21 @@ pub fn can_capture_on(
         }
         false
     };
-    if m.slides.iter().any(|&(d, r)| slides_to(d, r, from)) {
-        return true;
+    // Slides run along king-step directions (the movement compiler makes no others): only
+    // the one pointing at the target, if the target is on a line, can reach it.
+    if df == 0 || dr == 0 || df.abs() == dr.abs() {
+        let unit = dr.signum() * STRIDE + df.signum();
+        if let Some(&(_, range)) = m.slides.iter().find(|s| s.0 == unit)
+            && distance <= range as i16
+        {
+            let mut sq = from.offset(unit);
+            while sq != target && board[sq.index()] == EMPTY {
+                sq = sq.offset(unit);
+            }
+            if sq == target {
+                return true;
+            }
+        }
     }
     if let Some(h) = m.hook {
         let lines = match h {

@@ -115,6 +115,23 @@ impl Square {
         Square((self.0 as i16 + delta) as u16)
     }
 
+    /// (files, ranks) from `self` to `other`, as differences of [`Square::file`] and
+    /// [`Square::rank`] (by table: check detection asks this for every enemy piece).
+    #[inline]
+    pub fn delta_to(self, other: Square) -> (i16, i16) {
+        let (a, b) = (self.index(), other.index());
+        if a < CELLS && b < CELLS {
+            return (
+                CELL_FILE[b] as i16 - CELL_FILE[a] as i16,
+                CELL_RANK[b] as i16 - CELL_RANK[a] as i16,
+            );
+        }
+        (
+            other.file() as i16 - self.file() as i16,
+            other.rank() as i16 - self.rank() as i16,
+        )
+    }
+
     /// King-step distance (Chebyshev), used by the lion rules ("adjacent" = 1) and by the
     /// reach test of check detection, hence the table instead of two divisions.
     #[inline]

@@ -155,27 +155,65 @@ pub fn generate_from(pos: &Position, from: Square, out: &mut Vec<Move>) {
 
 fn generate_piece(e: &mut Emitter, piece: Piece, from: Square) {
     let m = e.pos.cat.movement(piece);
-    for &d in m.steps.iter().chain(&m.leaps) {
-        let to = from.offset(d);
-        let c = e.cell(to);
-        if e.can_land(c) {
-            e.emit_one(piece, from, to, c);
-        }
-    }
-    for &(d, range) in &m.slides {
-        let mut to = from;
-        for _ in 0..range {
-            to = to.offset(d);
+    if e.captures_only {
+        // Only enemy-occupied landing squares matter: no emitter call for the rest.
+        for &d in m.steps.iter() {
+            let to = from.offset(d);
             let c = e.cell(to);
-            if c == EMPTY {
-                if !e.captures_only {
+            if e.is_enemy(c) {
+                e.emit_one(piece, from, to, c);
+            }
+        }
+        for &d in m.leaps.iter() {
+            let to = from.offset(d);
+            let c = e.cell(to);
+            if e.is_enemy(c) {
+                e.emit_one(piece, from, to, c);
+            }
+        }
+        for &(d, range) in &m.slides {
+            if range == 0 {
+                continue;
+            }
+            let mut to = from.offset(d);
+            let mut left = range;
+            while left > 1 && e.cell(to) == EMPTY {
+                to = to.offset(d);
+                left -= 1;
+            }
+            let c = e.cell(to);
+            if e.is_enemy(c) {
+                e.emit_one(piece, from, to, c);
+            }
+        }
+    } else {
+        for &d in m.steps.iter() {
+            let to = from.offset(d);
+            let c = e.cell(to);
+            if e.can_land(c) {
+                e.emit_one(piece, from, to, c);
+            }
+        }
+        for &d in m.leaps.iter() {
+            let to = from.offset(d);
+            let c = e.cell(to);
+            if e.can_land(c) {
+                e.emit_one(piece, from, to, c);
+            }
+        }
+        for &(d, range) in &m.slides {
+            let mut to = from;
+            for _ in 0..range {
+                to = to.offset(d);
+                let c = e.cell(to);
+                if c == EMPTY {
                     e.emit_one(piece, from, to, c);
+                } else {
+                    if e.is_enemy(c) {
+                        e.emit_one(piece, from, to, c);
+                    }
+                    break;
                 }
-            } else {
-                if e.is_enemy(c) {
-                    e.emit_one(piece, from, to, c);
-                }
-                break;
             }
         }
     }

@@ -550,6 +550,21 @@ impl NaivePos {
         set.into_iter().collect()
     }
 
+    /// Whether an enemy piece has a path landing on a royal piece of `c` (check, as the
+    /// search's check extension asks it).
+    pub(crate) fn in_check(&self, c: Color) -> bool {
+        let squares: Vec<Sq> = (0..self.n)
+            .flat_map(|f| (0..self.n).map(move |r| (f, r)))
+            .collect();
+        squares.iter().any(|&royal| {
+            self.at(royal)
+                .is_some_and(|p| p.color == c && is_royal(self.chu, p.kind))
+                && squares.iter().any(|&s| {
+                    self.at(s).is_some_and(|p| p.color != c) && self.can_capture_on(s, royal)
+                })
+        })
+    }
+
     /// Whether the piece on `attacker` has a path landing on `target`.
     fn can_capture_on(&self, attacker: Sq, target: Sq) -> bool {
         self.paths(attacker).iter().any(|p| p.contains(&target))

@@ -72,6 +72,17 @@ fn playouts(
                 }
             }
             compared += 1;
+            for c in [Color::Black, Color::White] {
+                assert_eq!(
+                    pos.in_check(c),
+                    naive.in_check(c),
+                    "{} {}: check of {c:?} after {}\n  sfen: {}",
+                    variant.name(),
+                    rules.name(),
+                    history.join(" "),
+                    pos.to_sfen()
+                );
+            }
             let mut list = Vec::new();
             movegen::generate(&pos, &mut list);
             if list.is_empty() {
