@@ -17,7 +17,7 @@ pub(crate) mod test_util;
 #[cfg(test)]
 mod tests;
 
-use crate::rules::Move;
+use crate::rules::{Move, Variant};
 use crate::rules::geometry::{CELLS, Color, STRIDE, dir};
 use crate::rules::pieces::Piece;
 use crate::rules::position::{EMPTY, OCCUPIED, Position, WALL};
@@ -38,6 +38,12 @@ pub const ROYAL_VALUE: i32 = 20_000;
 #[inline]
 pub fn piece_value(pos: &Position, piece: Piece) -> i32 {
     tables(pos.variant()).material[piece.0 as usize]
+}
+
+/// [`piece_value`] of every piece code of `variant`, for callers that value many pieces.
+#[inline]
+pub fn material_values(variant: Variant) -> &'static [i32; 256] {
+    &tables(variant).material
 }
 
 /// Static evaluation of `pos` in [`PAWN`] units from the side to move's point of view,

@@ -4,6 +4,7 @@
 
 use crate::eval;
 use crate::rules::geometry::CELLS;
+use crate::rules::pieces::Piece;
 use crate::rules::{Move, Position};
 
 /// Deepest ply the search tracks.
@@ -115,18 +116,24 @@ impl OrderingTables {
 
 /// Value of what a move captures minus a sixteenth of the mover, or `None` for a quiet move.
 /// Promotions count as captures of the value they add.
+#[inline]
 pub fn capture_value(pos: &Position, mv: Move) -> Option<i32> {
     if !mv.promotes() && !pos.is_capture(mv) {
         return None;
     }
-    let captured = pos.captures_of(mv);
+    let values = eval::material_values(pos.variant());
+    let value = |p: Piece| values[p.0 as usize];
     let mover = pos.piece_at(mv.from())?;
-    let mut v: i32 = captured
-        .iter()
-        .map(|&(_, p)| eval::piece_value(pos, p))
-        .sum();
+    let mut v: i32 = if mv.leg_count() == 1 {
+        // The common case: at most the piece on the one landing square.
+        pos.piece_at(mv.to())
+            .filter(|p| p.color() != pos.side_to_move())
+            .map_or(0, value)
+    } else {
+        pos.captures_of(mv).iter().map(|&(_, p)| value(p)).sum()
+    };
     if mv.promotes() {
-        v += (eval::piece_value(pos, mover.promote()) - eval::piece_value(pos, mover)).max(0);
+        v += (value(mover.promote()) - value(mover)).max(0);
     }
-    Some(16 * v - eval::piece_value(pos, mover) / 16)
+    Some(16 * v - value(mover) / 16)
 }
