@@ -17,11 +17,10 @@ pub(crate) mod test_util;
 #[cfg(test)]
 mod tests;
 
-use crate::rules::{Move, Variant};
 use crate::rules::geometry::{CELLS, Color, STRIDE, dir};
 use crate::rules::pieces::Piece;
 use crate::rules::position::{EMPTY, OCCUPIED, Position, WALL};
-use arrayvec::ArrayVec;
+use crate::rules::{Move, Variant};
 use tables::{Tables, tables};
 
 /// The search's value unit: half a chu silver general, one dai dai pawn. A chu pawn on its
@@ -54,8 +53,8 @@ pub fn evaluate(pos: &Position) -> i32 {
 }
 
 /// [`evaluate`] with the board-wide sums taken from `acc`, which must describe `pos` (the
-/// search keeps one per ply, updated by [`Accumulator::before_move`] and
-/// [`Accumulator::after_move`], so a node pays only for the squares its move touched).
+/// search keeps one per ply, made by [`Accumulator::play`], so a node pays only for the
+/// squares its move touched).
 pub fn evaluate_with(pos: &Position, acc: &Accumulator) -> i32 {
     let t = tables(pos.variant());
     let side = |c: Color| {
@@ -88,13 +87,7 @@ pub struct Accumulator {
     mobility: [i32; 2],
     /// Per colour: [`royal_safety`].
     safety: [i32; 2],
-    /// Colours whose royal safety the move under way may change (bit = colour index; set
-    /// by `before_move`, cleared by `after_move`).
-    stale: u8,
 }
-
-/// Squares a move can change: its origin and landing squares (at most four, deduplicated).
-type Touched = ArrayVec<usize, 4>;
 
 impl Accumulator {
     /// The sums of `pos`, from scratch.
@@ -113,43 +106,49 @@ impl Accumulator {
         acc
     }
 
-    /// Takes out the terms of every piece `mv` may change, on the position before it is
-    /// made; [`Accumulator::after_move`] puts them back as they are after it.
-    pub fn before_move(&mut self, pos: &Position, mv: Move) {
-        let touched = self.account(pos, mv, -1);
-        for c in [Color::Black, Color::White] {
-            if near_royal(pos, c, &touched) {
-                self.stale |= 1 << c.index();
+    /// Plays `mv` on `pos` and returns the sums of the position after it, computed from
+    /// these (the sums of `pos` before the move) and the few terms the move can change.
+    pub fn play(&self, pos: &mut Position, mv: Move) -> Accumulator {
+        let t = tables(pos.variant());
+        let touched = Touched::of(mv);
+        // After the move only its last landing square is occupied among the touched ones
+        // (the origin is left, the other landing squares were empty or are captured).
+        let to = mv.to().index();
+        let mut flipped = Touched::default();
+        for &cell in touched.cells() {
+            if (pos.board[cell] == EMPTY) == (cell == to) {
+                flipped.push(cell);
             }
         }
-    }
-
-    /// Completes [`Accumulator::before_move`] once `mv` has been made on `pos`.
-    pub fn after_move(&mut self, pos: &Position, mv: Move) {
-        let touched = self.account(pos, mv, 1);
+        let mut next = *self;
+        let mut stale = [false; 2];
         for c in [Color::Black, Color::White] {
-            if self.stale & (1 << c.index()) != 0 || near_royal(pos, c, &touched) {
-                self.safety[c.index()] = royal_safety(pos, tables(pos.variant()), c);
+            stale[c.index()] = near_royal(pos, c, &touched);
+        }
+        next.account(pos, t, &touched, &flipped, -1);
+        pos.make(mv);
+        next.account(pos, t, &touched, &flipped, 1);
+        for c in [Color::Black, Color::White] {
+            if stale[c.index()] || near_royal(pos, c, &touched) {
+                next.safety[c.index()] = royal_safety(pos, t, c);
             }
         }
-        self.stale = 0;
+        next
     }
 
     /// Adds (`sign` = 1) or takes out (-1) the placement and mobility terms the move's
     /// touched squares can affect: the pieces on them, and the long lines of sliders one or
-    /// two steps back that run over them. Returns the touched squares.
-    fn account(&mut self, pos: &Position, mv: Move, sign: i32) -> Touched {
-        let t = tables(pos.variant());
+    /// two steps back that run over a square the move empties or fills (`flipped`).
+    fn account(
+        &mut self,
+        pos: &Position,
+        t: &Tables,
+        touched: &Touched,
+        flipped: &Touched,
+        sign: i32,
+    ) {
         let board = &pos.board;
-        let mut touched = Touched::new();
-        touched.push(mv.from().index());
-        for i in 0..mv.leg_count() {
-            let cell = mv.leg(i).index();
-            if !touched.contains(&cell) {
-                touched.push(cell);
-            }
-        }
-        for &cell in &touched {
+        for &cell in touched.cells() {
             let c = board[cell];
             if c & OCCUPIED != 0 {
                 let code = c as u8 as usize;
@@ -158,11 +157,10 @@ impl Accumulator {
                 self.mobility[i] += sign * slider_mobility(board, t, code, cell);
             }
         }
-        // A line (slider on p, direction d) is counted once: from the touched square p + d,
-        // or from p + 2d when neither p nor p + d is touched (a slider on a touched square
-        // was counted whole above). When p + d is untouched and occupied, the line from p is
-        // worth nothing before and after the move alike, so it is not looked at.
-        for &cell in &touched {
+        // A line (slider on p off the touched squares, direction d) is counted once: from the
+        // flipped square p + d, or from p + 2d when p + d does not flip. When p + d does not
+        // flip and is occupied, the line is worth nothing before and after alike.
+        for &cell in flipped.cells() {
             for (k, &d) in dir::KING.iter().enumerate() {
                 let p1 = (cell as i16 - d) as usize;
                 let c1 = board[p1];
@@ -171,20 +169,59 @@ impl Accumulator {
                     let c2 = board[p2];
                     if c2 & OCCUPIED != 0
                         && t.ray_mask[c2 as u8 as usize] & (1 << k) != 0
-                        && !touched.contains(&p1)
-                        && !touched.contains(&p2)
+                        && !flipped.contains(p1)
+                        && !touched.contains(p2)
                     {
                         self.mobility[colour_of(c2)] += sign * line_mobility(board, p2, d);
                     }
                 } else if c1 & OCCUPIED != 0
                     && t.ray_mask[c1 as u8 as usize] & (1 << k) != 0
-                    && !touched.contains(&p1)
+                    && !touched.contains(p1)
                 {
                     self.mobility[colour_of(c1)] += sign * line_mobility(board, p1, d);
                 }
             }
         }
+    }
+}
+
+/// A move's origin and landing squares, each once (at most four cells).
+#[derive(Clone, Copy, Default)]
+struct Touched {
+    cells: [usize; 4],
+    len: usize,
+}
+
+impl Touched {
+    #[inline]
+    fn of(mv: Move) -> Touched {
+        let mut touched = Touched::default();
+        touched.push(mv.from().index());
+        for i in 0..mv.leg_count() {
+            let cell = mv.leg(i).index();
+            if !touched.contains(cell) {
+                touched.push(cell);
+            }
+        }
         touched
+    }
+
+    #[inline]
+    fn push(&mut self, cell: usize) {
+        if self.len < self.cells.len() {
+            self.cells[self.len] = cell;
+            self.len += 1;
+        }
+    }
+
+    #[inline]
+    fn cells(&self) -> &[usize] {
+        &self.cells[..self.len]
+    }
+
+    #[inline]
+    fn contains(&self, cell: usize) -> bool {
+        self.cells().contains(&cell)
     }
 }
 
@@ -192,7 +229,7 @@ impl Accumulator {
 /// area [`royal_safety`] looks at, the royal's own square included).
 fn near_royal(pos: &Position, c: Color, touched: &Touched) -> bool {
     pos.royal_squares(c).iter().any(|r| {
-        touched.iter().any(|&cell| {
+        touched.cells().iter().any(|&cell| {
             let delta = cell as isize - r.index() as isize + RING_REACH;
             (0..NEAR_TABLE.len() as isize).contains(&delta) && NEAR_TABLE[delta as usize]
         })

@@ -237,10 +237,7 @@ fn assert_incremental_matches(pos: &mut Position) -> usize {
     crate::rules::movegen::generate(pos, &mut moves);
     let before = Accumulator::new(pos);
     for &mv in &moves {
-        let mut acc = before;
-        acc.before_move(pos, mv);
-        pos.make(mv);
-        acc.after_move(pos, mv);
+        let acc = before.play(pos, mv);
         assert_eq!(acc, Accumulator::new(pos), "{} after {mv}", pos.to_sfen());
         pos.unmake();
     }

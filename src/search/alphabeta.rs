@@ -149,11 +149,7 @@ impl<'a> Worker<'a> {
 
     /// Plays `mv` at `ply`, keeping the evaluation sums of ply + 1 up to date.
     fn make(&mut self, mv: Move, ply: usize) {
-        let mut acc = self.acc[ply];
-        acc.before_move(&self.pos, mv);
-        self.pos.make(mv);
-        acc.after_move(&self.pos, mv);
-        self.acc[ply + 1] = acc;
+        self.acc[ply + 1] = self.acc[ply].play(&mut self.pos, mv);
     }
 
     fn evaluate(&self, ply: usize) -> i32 {
