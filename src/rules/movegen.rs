@@ -157,14 +157,7 @@ fn generate_piece(e: &mut Emitter, piece: Piece, from: Square) {
     let m = e.pos.cat.movement(piece);
     if e.captures_only {
         // Only enemy-occupied landing squares matter: no emitter call for the rest.
-        for &d in m.steps.iter() {
-            let to = from.offset(d);
-            let c = e.cell(to);
-            if e.is_enemy(c) {
-                e.emit_one(piece, from, to, c);
-            }
-        }
-        for &d in m.leaps.iter() {
+        for &d in &m.jumps {
             let to = from.offset(d);
             let c = e.cell(to);
             if e.is_enemy(c) {
@@ -187,14 +180,7 @@ fn generate_piece(e: &mut Emitter, piece: Piece, from: Square) {
             }
         }
     } else {
-        for &d in m.steps.iter() {
-            let to = from.offset(d);
-            let c = e.cell(to);
-            if e.can_land(c) {
-                e.emit_one(piece, from, to, c);
-            }
-        }
-        for &d in m.leaps.iter() {
+        for &d in &m.jumps {
             let to = from.offset(d);
             let c = e.cell(to);
             if e.can_land(c) {
@@ -216,6 +202,9 @@ fn generate_piece(e: &mut Emitter, piece: Piece, from: Square) {
                 }
             }
         }
+    }
+    if !m.multistep {
+        return;
     }
     if m.lion {
         multistep::lion(e, piece, from);
