@@ -16,6 +16,7 @@ fn piece_on(board: &[u16; CELLS], sq: Square) -> Option<Piece> {
 
 /// Whether `piece` on `from` could capture an enemy piece standing on `target` on `board`
 /// (the target's content is not inspected).
+#[inline]
 pub fn can_capture_on(
     cat: &Catalogue,
     board: &[u16; CELLS],
@@ -25,24 +26,45 @@ pub fn can_capture_on(
 ) -> bool {
     let (df, dr) = from.delta_to(target);
     let distance = df.abs().max(dr.abs());
-    if distance == 0 || distance > cat.reach(piece) as i16 {
+    let aligned = df == 0 || dr == 0 || df.abs() == dr.abs();
+    let limit = if aligned {
+        cat.reach(piece)
+    } else {
+        cat.off_line_reach(piece)
+    };
+    if distance == 0 || distance > limit as i16 {
         return false;
     }
+    walks_to(cat, board, piece, from, target, (df, dr))
+}
+
+/// [`can_capture_on`] once the target is known to be within the piece's reach: the walk
+/// along its movement.
+fn walks_to(
+    cat: &Catalogue,
+    board: &[u16; CELLS],
+    piece: Piece,
+    from: Square,
+    target: Square,
+    (df, dr): (i16, i16),
+) -> bool {
+    let distance = df.abs().max(dr.abs());
+    let aligned = df == 0 || dr == 0 || df.abs() == dr.abs();
     let m = cat.movement(piece);
-    let delta = target.0 as i16 - from.0 as i16;
-    // Steps and leaps go at most three squares (the board padding).
-    if distance <= 3 && (m.steps.contains(&delta) || m.leaps.contains(&delta)) {
-        return true;
-    }
-    if m.lion && distance <= 2 {
-        return true;
-    }
-    for line in &m.lion_lines {
-        let mut sq = from;
-        for _ in 0..line.length {
-            sq = sq.offset(line.delta);
-            if sq == target {
-                return true;
+    // Steps and leaps go at most three squares (the board padding), lion power two, lion
+    // lines three.
+    if distance <= 3 {
+        let delta = target.0 as i16 - from.0 as i16;
+        if m.jumps.contains(&delta) || (m.lion && distance <= 2) {
+            return true;
+        }
+        for line in &m.lion_lines {
+            let mut sq = from;
+            for _ in 0..line.length {
+                sq = sq.offset(line.delta);
+                if sq == target {
+                    return true;
+                }
             }
         }
     }
@@ -67,7 +89,7 @@ pub fn can_capture_on(
     };
     // Slides run along king-step directions (the movement compiler makes no others): only
     // the one pointing at the target, if the target is on a line, can reach it.
-    if df == 0 || dr == 0 || df.abs() == dr.abs() {
+    if aligned {
         let unit = dr.signum() * STRIDE + df.signum();
         if let Some(&(_, range)) = m.slides.iter().find(|s| s.0 == unit)
             && distance <= range as i16

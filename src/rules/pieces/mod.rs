@@ -108,6 +108,7 @@ pub struct Catalogue {
     royal: [bool; 256],
     lion: [bool; 256],
     reach: [u8; 256],
+    off_line_reach: [u8; 256],
     roles: Vec<Role>,
 }
 
@@ -132,6 +133,7 @@ impl Catalogue {
         let mut royal = [false; 256];
         let mut lion = [false; 256];
         let mut reach = [0u8; 256];
+        let mut off_line_reach = [0u8; 256];
         for code in 0..256usize {
             let piece = Piece(code as u8);
             let base = piece.base() as usize;
@@ -155,6 +157,13 @@ impl Catalogue {
             royal[code] = kinds[kind].royal;
             lion[code] = m.lion;
             reach[code] = reach_of(&m);
+            // Off the eight lines through the piece only steps, leaps and lion power (all
+            // within three squares) and the hook reach.
+            off_line_reach[code] = if m.hook.is_some() {
+                u8::MAX
+            } else {
+                reach[code].min(3)
+            };
             movement.push(m);
         }
         let roles = bases
@@ -175,6 +184,7 @@ impl Catalogue {
             royal,
             lion,
             reach,
+            off_line_reach,
             roles,
         }
     }
@@ -184,6 +194,13 @@ impl Catalogue {
     #[inline]
     pub fn reach(&self, p: Piece) -> u8 {
         self.reach[p.0 as usize]
+    }
+
+    /// Like [`Catalogue::reach`] for squares off the eight lines (orthogonals and diagonals)
+    /// through the piece: check detection rejects most far pieces with it.
+    #[inline]
+    pub fn off_line_reach(&self, p: Piece) -> u8 {
+        self.off_line_reach[p.0 as usize]
     }
 
     /// Compiled movement of a piece.
@@ -344,6 +361,22 @@ mod tests {
                         assert!(
                             far <= cat.reach(p) as usize,
                             "{} reaches {far}",
+                            cat.moving_kind(p).abbr
+                        );
+                        // Off the lines through the piece: every landing square counts.
+                        let off_line = moves
+                            .iter()
+                            .flat_map(|m| m.legs())
+                            .filter(|&sq| {
+                                let (df, dr) = centre.delta_to(sq);
+                                df != 0 && dr != 0 && df.abs() != dr.abs()
+                            })
+                            .map(|sq| sq.distance(centre))
+                            .max()
+                            .unwrap_or(0);
+                        assert!(
+                            off_line <= cat.off_line_reach(p) as usize,
+                            "{} reaches {off_line} off its lines",
                             cat.moving_kind(p).abbr
                         );
                         board = crate::rules::Position::empty(variant, Default::default());
