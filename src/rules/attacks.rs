@@ -2,10 +2,11 @@
 //! (chu.md §6) and, later, behind check detection in the search. Works on any board array so
 //! that a position can be asked "after this move" without making it.
 
+use crate::rules::geometry::Color;
 use crate::rules::geometry::{CELLS, STRIDE, Square, dir};
 use crate::rules::pieces::movement::Hook;
 use crate::rules::pieces::{Catalogue, Piece};
-use crate::rules::position::{EMPTY, OCCUPIED, WALL};
+use crate::rules::position::{EMPTY, OCCUPIED, Position, WALL};
 
 /// Piece on a cell of `board`, if any.
 #[inline]
@@ -141,4 +142,39 @@ pub fn attacked(
         piece_on(board, sq)
             .is_some_and(|p| p.color() == color && can_capture_on(cat, board, p, sq, target))
     })
+}
+
+/// Whether a piece of `them` could capture on `target` in `pos` (check detection, asked at
+/// every node of the search). Instead of testing every enemy piece: pieces within three
+/// squares come from the occupancy rows; farther than three squares a piece captures only by
+/// sliding (then it is the first piece on a line from the target) or by hooking.
+pub fn attacked_in(pos: &Position, them: Color, target: Square) -> bool {
+    let (cat, board) = (pos.catalogue(), &pos.board);
+    let attacks =
+        |sq: Square| piece_on(board, sq).is_some_and(|p| can_capture_on(cat, board, p, sq, target));
+    if pos.any_piece_within(them, target, 3, attacks) {
+        return true;
+    }
+    for d in dir::KING {
+        let mut sq = target.offset(d);
+        let mut distance = 1;
+        while board[sq.index()] == EMPTY {
+            sq = sq.offset(d);
+            distance += 1;
+        }
+        if distance > 3
+            && piece_on(board, sq)
+                .is_some_and(|p| p.color() == them && can_capture_on(cat, board, p, sq, target))
+        {
+            return true;
+        }
+    }
+    cat.has_hooks()
+        && pos.pieces(them).iter().any(|&sq| {
+            piece_on(board, sq).is_some_and(|p| {
+                cat.off_line_reach(p) == u8::MAX
+                    && sq.distance(target) > 3
+                    && can_capture_on(cat, board, p, sq, target)
+            })
+        })
 }

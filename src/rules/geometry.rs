@@ -115,6 +115,21 @@ impl Square {
         Square((self.0 as i16 + delta) as u16)
     }
 
+    /// (file, rank) by table, 0-based as [`Square::file`] and [`Square::rank`]; for
+    /// on-board squares (the hot paths of make/unmake ask it).
+    #[inline]
+    pub fn coords(self) -> (usize, usize) {
+        let i = self.index();
+        if i < CELLS {
+            (
+                (CELL_FILE[i] as i16 - PAD) as usize,
+                (CELL_RANK[i] as i16 - PAD) as usize,
+            )
+        } else {
+            (self.file(), self.rank())
+        }
+    }
+
     /// (files, ranks) from `self` to `other`, as differences of [`Square::file`] and
     /// [`Square::rank`] (by table: check detection asks this for every enemy piece).
     #[inline]

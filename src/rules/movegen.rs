@@ -156,6 +156,11 @@ pub fn generate_from(pos: &Position, from: Square, out: &mut Vec<Move>) {
 fn generate_piece(e: &mut Emitter, piece: Piece, from: Square) {
     let m = e.pos.cat.movement(piece);
     if e.captures_only {
+        // A short-range piece with no enemy within its reach has nothing to take.
+        let reach = e.pos.cat.reach(piece) as usize;
+        if reach <= 3 && !e.pos.has_piece_within(e.pos.side.flip(), from, reach) {
+            return;
+        }
         // Only enemy-occupied landing squares matter: no emitter call for the rest.
         for &d in &m.jumps {
             let to = from.offset(d);
@@ -221,6 +226,43 @@ fn generate_piece(e: &mut Emitter, piece: Piece, from: Square) {
 mod tests {
     use super::*;
     use crate::perft::suite::parse_suite;
+
+    /// Capture generation against full generation on the positions of random games.
+    #[test]
+    fn capture_generation_equals_the_captures_of_full_generation_in_random_games() {
+        use crate::rules::RuleSet;
+        let mut rng = crate::testing::Rng(0x0c0f_fee0_5eed_0001);
+        let mut checked = 0;
+        for (variant, rules, games) in [
+            (Variant::Chu, RuleSet::Seed, 12),
+            (Variant::Chu, RuleSet::Lishogi, 6),
+            (Variant::DaiDai, RuleSet::Seed, 6),
+        ] {
+            for _ in 0..games {
+                let mut pos = Position::start(variant, rules);
+                for _ in 0..300 {
+                    let (mut all, mut caps) = (Vec::new(), Vec::new());
+                    generate(&pos, &mut all);
+                    generate_captures(&pos, &mut caps);
+                    let list = all.clone();
+                    all.retain(|&m| pos.is_capture(m));
+                    assert_eq!(all, caps, "{}", pos.to_sfen());
+                    checked += 1;
+                    if list.is_empty() {
+                        break;
+                    }
+                    // Mostly captures, so that the board opens up.
+                    let pick = if !caps.is_empty() && rng.below(2) == 0 {
+                        caps[rng.below(caps.len())]
+                    } else {
+                        list[rng.below(list.len())]
+                    };
+                    pos.make(pick);
+                }
+            }
+        }
+        assert!(checked > 3_000, "only {checked} positions");
+    }
 
     #[test]
     fn capture_generation_equals_the_captures_of_full_generation() {

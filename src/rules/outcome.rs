@@ -88,7 +88,7 @@ impl Position {
         let them = color.flip();
         self.royal_squares(color)
             .iter()
-            .any(|&sq| attacks::attacked(self.cat, &self.board, self.pieces(them), them, sq))
+            .any(|&sq| attacks::attacked_in(self, them, sq))
     }
 
     /// The result if the game is over in this position, `None` while it goes on.

@@ -4,7 +4,7 @@
 //! the repetition rule lives here and is part of the Zobrist key: the board (with promoted
 //! flags), the side to move, chu's counter-strike square and chu's suspended promotions.
 
-use crate::rules::geometry::{CELLS, Color, Square};
+use crate::rules::geometry::{CELLS, Color, MAX_SIDE, Square};
 use crate::rules::moves::Move;
 use crate::rules::pieces::{Catalogue, Piece};
 use crate::rules::variant::{RuleSet, Variant};
@@ -42,6 +42,10 @@ pub struct Position {
     /// Where they stand (check detection and king safety look here instead of scanning
     /// the piece list).
     royal_squares: [Vec<Square>; 2],
+    /// Per color and rank, a bit per file holding one of its pieces: "is any enemy piece
+    /// within n squares?" in a few row tests (capture generation skips short-range pieces
+    /// with nothing to take).
+    rows: [[u32; MAX_SIDE]; 2],
     /// Non-royal pieces left per color (bare-king rule).
     pub(crate) others: [u16; 2],
     /// Chu: square where a non-lion captured a lion on the last move (counter-strike rule).
@@ -75,6 +79,7 @@ impl Position {
             side: Color::Black,
             royals: [0; 2],
             royal_squares: [Vec::new(), Vec::new()],
+            rows: [[0; MAX_SIDE]; 2],
             others: [0; 2],
             lion_capture: None,
             suspended: [None; 2],
@@ -155,6 +160,46 @@ impl Position {
         &self.royal_squares[color.index()]
     }
 
+    /// Whether `color` has a piece within `distance` king steps of `sq` (`sq` included).
+    #[inline]
+    pub fn has_piece_within(&self, color: Color, sq: Square, distance: usize) -> bool {
+        let (file, rank) = sq.coords();
+        let last = self.variant.side() - 1;
+        let (lo, hi) = (file.saturating_sub(distance), (file + distance).min(last));
+        let mask = ((1u32 << (hi + 1)) - 1) & !((1u32 << lo) - 1);
+        let rows = &self.rows[color.index()];
+        (rank.saturating_sub(distance)..=(rank + distance).min(last)).any(|r| rows[r] & mask != 0)
+    }
+
+    /// Whether `test` holds for one of `color`'s pieces within `distance` king steps of
+    /// `sq` (found from the occupancy rows, not by scanning the piece list).
+    #[inline]
+    pub(crate) fn any_piece_within(
+        &self,
+        color: Color,
+        sq: Square,
+        distance: usize,
+        mut test: impl FnMut(Square) -> bool,
+    ) -> bool {
+        let (file, rank) = sq.coords();
+        let last = self.variant.side() - 1;
+        let (lo, hi) = (file.saturating_sub(distance), (file + distance).min(last));
+        let mask = ((1u32 << (hi + 1)) - 1) & !((1u32 << lo) - 1);
+        let rows = &self.rows[color.index()];
+        let (first, end) = (rank.saturating_sub(distance), (rank + distance).min(last));
+        for (r, &row) in rows.iter().enumerate().take(end + 1).skip(first) {
+            let mut bits = row & mask;
+            while bits != 0 {
+                let f = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                if test(Square::new(f, r)) {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
     /// Squares holding `color`'s pieces (unordered).
     pub fn pieces(&self, color: Color) -> &[Square] {
         &self.pieces[color.index()]
@@ -224,6 +269,8 @@ impl Position {
         let c = piece.color().index();
         self.piece_slot[sq.index()] = self.pieces[c].len() as u16;
         self.pieces[c].push(sq);
+        let (file, rank) = sq.coords();
+        self.rows[c][rank] |= 1 << file;
         if self.cat.royal(piece) {
             self.royals[c] += 1;
             self.royal_squares[c].push(sq);
@@ -237,6 +284,8 @@ impl Position {
         self.board[sq.index()] = EMPTY;
         self.key ^= zobrist::piece(sq, piece);
         let c = piece.color().index();
+        let (file, rank) = sq.coords();
+        self.rows[c][rank] &= !(1 << file);
         let slot = self.piece_slot[sq.index()] as usize;
         let list = &mut self.pieces[c];
         list.swap_remove(slot);
@@ -267,6 +316,10 @@ impl Position {
         let slot = self.piece_slot[from.index()];
         self.piece_slot[to.index()] = slot;
         self.pieces[after.color().index()][slot as usize] = to;
+        let rows = &mut self.rows[after.color().index()];
+        let ((f1, r1), (f2, r2)) = (from.coords(), to.coords());
+        rows[r1] &= !(1 << f1);
+        rows[r2] |= 1 << f2;
         let (was, is) = (self.cat.royal(before), self.cat.royal(after));
         let c = after.color().index();
         if was {

@@ -109,6 +109,7 @@ pub struct Catalogue {
     lion: [bool; 256],
     reach: [u8; 256],
     off_line_reach: [u8; 256],
+    has_hooks: bool,
     roles: Vec<Role>,
 }
 
@@ -185,6 +186,7 @@ impl Catalogue {
             lion,
             reach,
             off_line_reach,
+            has_hooks: off_line_reach.contains(&u8::MAX),
             roles,
         }
     }
@@ -201,6 +203,12 @@ impl Catalogue {
     #[inline]
     pub fn off_line_reach(&self, p: Piece) -> u8 {
         self.off_line_reach[p.0 as usize]
+    }
+
+    /// Whether some piece of the game hooks (the only way to capture far off a line).
+    #[inline]
+    pub fn has_hooks(&self) -> bool {
+        self.has_hooks
     }
 
     /// Compiled movement of a piece.
