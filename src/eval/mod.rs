@@ -125,9 +125,10 @@ impl Accumulator {
         for c in [Color::Black, Color::White] {
             stale[c.index()] = near_royal(pos, c, &touched);
         }
-        next.account(pos, t, &touched, &flipped, -1);
+        next.account_pieces(pos, t, &touched, -1);
         pos.make(mv);
-        next.account(pos, t, &touched, &flipped, 1);
+        next.account_pieces(pos, t, &touched, 1);
+        next.account_lines(pos, t, &touched, &flipped);
         for c in [Color::Black, Color::White] {
             if stale[c.index()] || near_royal(pos, c, &touched) {
                 next.safety[c.index()] = royal_safety(pos, t, c);
@@ -136,17 +137,9 @@ impl Accumulator {
         next
     }
 
-    /// Adds (`sign` = 1) or takes out (-1) the placement and mobility terms the move's
-    /// touched squares can affect: the pieces on them, and the long lines of sliders one or
-    /// two steps back that run over a square the move empties or fills (`flipped`).
-    fn account(
-        &mut self,
-        pos: &Position,
-        t: &Tables,
-        touched: &Touched,
-        flipped: &Touched,
-        sign: i32,
-    ) {
+    /// Adds (`sign` = 1) or takes out (-1) the placement and mobility terms of the pieces
+    /// on the touched squares.
+    fn account_pieces(&mut self, pos: &Position, t: &Tables, touched: &Touched, sign: i32) {
         let board = &pos.board;
         for &cell in touched.cells() {
             let c = board[cell];
@@ -157,10 +150,19 @@ impl Accumulator {
                 self.mobility[i] += sign * slider_mobility(board, t, code, cell);
             }
         }
-        // A line (slider on p off the touched squares, direction d) is counted once: from the
-        // flipped square p + d, or from p + 2d when p + d does not flip. When p + d does not
-        // flip and is occupied, the line is worth nothing before and after alike.
+    }
+
+    /// After the move: the change in the long lines of sliders off the touched squares that
+    /// run over a square the move emptied or filled (`flipped`). A line (slider on p,
+    /// direction d) is counted once: from the flipped square p + d, or from p + 2d when
+    /// p + d does not flip (and then only if p + d is empty: otherwise the line is worth
+    /// nothing before and after alike). A square's emptiness before the move is its
+    /// emptiness now, inverted if it flipped.
+    fn account_lines(&mut self, pos: &Position, t: &Tables, touched: &Touched, flipped: &Touched) {
+        let board = &pos.board;
         for &cell in flipped.cells() {
+            // The flipped square itself: empty now, or empty before.
+            let here_now = i32::from(board[cell] == EMPTY);
             for (k, &d) in dir::KING.iter().enumerate() {
                 let p1 = (cell as i16 - d) as usize;
                 let c1 = board[p1];
@@ -172,13 +174,20 @@ impl Accumulator {
                         && !flipped.contains(p1)
                         && !touched.contains(p2)
                     {
-                        self.mobility[colour_of(c2)] += sign * line_mobility(board, p2, d);
+                        // Line p1 (empty, unchanged), cell: 1 + e(cell) now, 1 + !e before.
+                        self.mobility[colour_of(c2)] += 2 * here_now - 1;
                     }
                 } else if c1 & OCCUPIED != 0
                     && t.ray_mask[c1 as u8 as usize] & (1 << k) != 0
                     && !touched.contains(p1)
                 {
-                    self.mobility[colour_of(c1)] += sign * line_mobility(board, p1, d);
+                    // Line cell, cell + d.
+                    let next = (cell as i16 + d) as usize;
+                    let next_now = i32::from(board[next] == EMPTY);
+                    let next_before = next_now ^ i32::from(flipped.contains(next));
+                    let now = here_now + (here_now & next_now);
+                    let before = (1 - here_now) + ((1 - here_now) & next_before);
+                    self.mobility[colour_of(c1)] += now - before;
                 }
             }
         }
