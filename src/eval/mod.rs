@@ -21,6 +21,7 @@ use crate::rules::geometry::{CELLS, Color, STRIDE, dir};
 use crate::rules::pieces::Piece;
 use crate::rules::position::{EMPTY, OCCUPIED, Position, WALL};
 use crate::rules::{Move, Variant};
+use arrayvec::ArrayVec;
 use tables::{Tables, tables};
 
 /// The search's value unit: half a chu silver general, one dai dai pawn. A chu pawn on its
@@ -59,12 +60,7 @@ pub fn evaluate_with(pos: &Position, acc: &Accumulator) -> i32 {
     let t = tables(pos.variant());
     let side = |c: Color| {
         let i = c.index();
-        let chances = if t.capture_bonus {
-            capture_chances(pos, t, c)
-        } else {
-            0
-        };
-        acc.psq[i] + acc.mobility[i] * t.mobility_weight + acc.safety[i] + chances
+        acc.psq[i] + acc.mobility[i] * t.mobility_weight + acc.safety[i] + acc.chances[i]
     };
     let score = side(Color::Black) - side(Color::White);
     if pos.side_to_move() == Color::Black {
@@ -87,6 +83,8 @@ pub struct Accumulator {
     mobility: [i32; 2],
     /// Per colour: [`royal_safety`].
     safety: [i32; 2],
+    /// Dai dai, per colour: bonuses of promotable pieces that can capture at once.
+    chances: [i32; 2],
 }
 
 impl Accumulator {
@@ -102,6 +100,9 @@ impl Accumulator {
                 acc.mobility[c.index()] += slider_mobility(&pos.board, t, code, cell);
             }
             acc.safety[c.index()] = royal_safety(pos, t, c);
+            if t.capture_bonus {
+                acc.chances[c.index()] = capture_chances(pos, t, c);
+            }
         }
         acc
     }
@@ -126,15 +127,36 @@ impl Accumulator {
             stale[c.index()] = near_royal(pos, c, &touched);
         }
         next.account_pieces(pos, t, &touched, -1);
+        let chance_cells = if t.capture_bonus {
+            let cells = chance_cells(pos, t, &touched);
+            next.account_chances(pos, t, &cells, -1);
+            Some(cells)
+        } else {
+            None
+        };
         pos.make(mv);
         next.account_pieces(pos, t, &touched, 1);
         next.account_lines(pos, t, &touched, &flipped);
+        if let Some(cells) = chance_cells {
+            next.account_chances(pos, t, &cells, 1);
+        }
         for c in [Color::Black, Color::White] {
             if stale[c.index()] || near_royal(pos, c, &touched) {
                 next.safety[c.index()] = royal_safety(pos, t, c);
             }
         }
         next
+    }
+
+    /// Dai dai: adds (`sign` = 1) or takes out (-1) the capture chances of the pieces on
+    /// `cells` ([`chance_cells`]).
+    fn account_chances(&mut self, pos: &Position, t: &Tables, cells: &[usize], sign: i32) {
+        for &cell in cells {
+            let c = pos.board[cell];
+            if c & OCCUPIED != 0 {
+                self.chances[colour_of(c)] += sign * capture_chance(&pos.board, t, cell);
+            }
+        }
     }
 
     /// Adds (`sign` = 1) or takes out (-1) the placement and mobility terms of the pieces
@@ -303,25 +325,59 @@ fn line_mobility(board: &[u16; CELLS], cell: usize, d: i16) -> i32 {
 /// Dai dai: a promotable piece that can capture at once (step, leap, first square of a
 /// slide, lion or lion-line reach) will promote on that capture.
 fn capture_chances(pos: &Position, t: &Tables, us: Color) -> i32 {
-    let board = &pos.board;
-    let enemy_bits = OCCUPIED | if us == Color::Black { 0x80 } else { 0 };
+    pos.pieces(us)
+        .iter()
+        .map(|sq| capture_chance(&pos.board, t, sq.index()))
+        .sum()
+}
+
+/// The bonus of the piece on `cell` if it is promotable and an enemy stands on one of its
+/// `near` squares, else 0.
+#[inline]
+fn capture_chance(board: &[u16; CELLS], t: &Tables, cell: usize) -> i32 {
+    let code = board[cell] as u8 as usize;
+    let bonus = t.info[code].capture_bonus;
+    if bonus == 0 {
+        return 0;
+    }
+    let enemy_bits = OCCUPIED | if code & 0x80 == 0 { 0x80 } else { 0 };
     let owner_mask = WALL | OCCUPIED | 0x80;
-    let mut score = 0;
-    for &sq in pos.pieces(us) {
-        let cell = sq.index();
-        let code = board[cell] as u8 as usize;
-        let bonus = t.info[code].capture_bonus;
-        if bonus != 0 {
-            let here = cell as i16;
-            if t.near[code]
-                .iter()
-                .any(|&d| board[(here + d) as usize] & owner_mask == enemy_bits)
+    let here = cell as i16;
+    let threat = t.near[code]
+        .iter()
+        .any(|&d| board[(here + d) as usize] & owner_mask == enemy_bits);
+    if threat { bonus as i32 } else { 0 }
+}
+
+/// Cells for [`chance_cells`]: the touched squares plus, per touched square, at most the 48
+/// other cells of its 7×7 box.
+type ChanceCells = ArrayVec<usize, { 4 * 49 }>;
+
+/// Dai dai: the cells whose piece's capture chance a move can change, each once: the touched
+/// squares, and the promotable pieces off them that have a touched square among their `near`
+/// squares (the same cells before and after the move, since only touched squares change).
+fn chance_cells(pos: &Position, t: &Tables, touched: &Touched) -> ChanceCells {
+    let board = &pos.board;
+    let mut seen = [0u64; CELLS.div_ceil(64)];
+    let mut cells: ChanceCells = touched.cells().iter().copied().collect();
+    for &cell in touched.cells() {
+        for &(d, bit) in &t.near_offsets {
+            let p = (cell as i16 - d) as usize;
+            let Some(&c) = board.get(p) else {
+                continue;
+            };
+            if c & OCCUPIED != 0
+                && t.near_mask[c as u8 as usize] >> bit & 1 != 0
+                && !touched.contains(p)
+                && seen[p / 64] >> (p % 64) & 1 == 0
             {
-                score += bonus as i32;
+                seen[p / 64] |= 1 << (p % 64);
+                // At most 48 such cells per touched square: within the capacity.
+                cells.push(p);
             }
         }
     }
-    score
+    cells
 }
 
 /// Safety of `us`'s royal pieces: friendly guards next to each, enemy pieces within two

@@ -53,6 +53,11 @@ pub(super) struct Tables {
     pub near: Vec<Vec<i16>>,
     /// Whether some piece has a `CodeInfo::capture_bonus` (dai dai).
     pub capture_bonus: bool,
+    /// Per code, the `near` offsets as bits of the 7×7 box around the piece ([`box_bit`]).
+    pub near_mask: Box<[u64; 256]>,
+    /// Every offset in some piece's `near`, with its box bit: a changed square can change
+    /// the capture chance of a piece standing one of these offsets back from it.
+    pub near_offsets: Vec<(i16, u8)>,
     /// Per empty square on a long line next to a slider.
     pub mobility_weight: i32,
     /// Royal safety: per weighted enemy piece adjacent to / two squares from a royal.
@@ -402,6 +407,17 @@ fn build(variant: Variant) -> Tables {
             rank_of[sq.index()] = r as u8;
         }
     }
+    let mut near_mask = Box::new([0u64; 256]);
+    let mut near_offsets: Vec<(i16, u8)> = Vec::new();
+    for (code, near) in near_all.iter().enumerate() {
+        for &d in near {
+            let bit = box_bit(d);
+            near_mask[code] |= 1 << bit;
+            if !near_offsets.iter().any(|o| o.0 == d) {
+                near_offsets.push((d, bit));
+            }
+        }
+    }
     let mut ray_mask = [0u8; 256];
     for code in 0..256 {
         for &d in &rays[code][..info[code].nrays as usize] {
@@ -417,6 +433,8 @@ fn build(variant: Variant) -> Tables {
         side,
         ray_mask,
         capture_bonus: info.iter().any(|i| i.capture_bonus != 0),
+        near_mask,
+        near_offsets,
         rank_value,
         material,
         centre,
@@ -430,4 +448,18 @@ fn build(variant: Variant) -> Tables {
         guard: [-30, -10, 0, 10, 16],
         second_royal: if chu { 200 } else { 0 },
     }
+}
+
+/// Bit of a cell offset within three squares in the 7×7 box around a piece (row-major from
+/// three ranks and files back). Panics beyond three squares: `near` never reaches farther.
+pub(super) fn box_bit(offset: i16) -> u8 {
+    use crate::rules::geometry::STRIDE;
+    // Offsets are at most three squares in each direction: the nearest row decomposes them.
+    let row = (offset + 3 * STRIDE + STRIDE / 2).div_euclid(STRIDE) - 3;
+    let col = offset - row * STRIDE;
+    assert!(
+        row.abs() <= 3 && col.abs() <= 3,
+        "offset {offset} is more than three squares away"
+    );
+    ((row + 3) * 7 + col + 3) as u8
 }
