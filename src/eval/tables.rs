@@ -453,10 +453,7 @@ fn build(variant: Variant) -> Tables {
 /// Bit of a cell offset within three squares in the 7×7 box around a piece (row-major from
 /// three ranks and files back). Panics beyond three squares: `near` never reaches farther.
 pub(super) fn box_bit(offset: i16) -> u8 {
-    use crate::rules::geometry::STRIDE;
-    // Offsets are at most three squares in each direction: the nearest row decomposes them.
-    let row = (offset + 3 * STRIDE + STRIDE / 2).div_euclid(STRIDE) - 3;
-    let col = offset - row * STRIDE;
+    let (row, col) = crate::rules::geometry::short_offset_steps(offset);
     assert!(
         row.abs() <= 3 && col.abs() <= 3,
         "offset {offset} is more than three squares away"

@@ -36,7 +36,7 @@ pub fn can_capture_on(
     if distance == 0 || distance > limit as i16 {
         return false;
     }
-    walks_to(cat, board, piece, from, target, (df, dr))
+    walks_to(cat, board, piece, from, target, (df, dr), aligned)
 }
 
 /// [`can_capture_on`] once the target is known to be within the piece's reach: the walk
@@ -48,9 +48,9 @@ fn walks_to(
     from: Square,
     target: Square,
     (df, dr): (i16, i16),
+    aligned: bool,
 ) -> bool {
     let distance = df.abs().max(dr.abs());
-    let aligned = df == 0 || dr == 0 || df.abs() == dr.abs();
     let m = cat.movement(piece);
     // Steps and leaps go at most three squares (the board padding), lion power two, lion
     // lines three.

@@ -44,6 +44,14 @@ const CELL_RANK: [u8; CELLS] = {
     t
 };
 
+/// (ranks, files) of a cell offset of at most three squares each way: a row is wide
+/// enough that the nearest row decomposes such an offset exactly (piece tables use it to
+/// turn step and leap offsets back into coordinates).
+pub fn short_offset_steps(offset: i16) -> (i16, i16) {
+    let row = (offset + 3 * STRIDE + STRIDE / 2).div_euclid(STRIDE) - 3;
+    (row, offset - row * STRIDE)
+}
+
 /// One of the two players. Black (sente) sits at the bottom and moves first.
 #[derive(Copy, Clone, Eq, PartialEq, Hash, Debug, PartialOrd, Ord)]
 pub enum Color {
@@ -151,15 +159,8 @@ impl Square {
     /// reach test of check detection, hence the table instead of two divisions.
     #[inline]
     pub fn distance(self, other: Square) -> usize {
-        let (a, b) = (self.index(), other.index());
-        if a < CELLS && b < CELLS {
-            let df = (CELL_FILE[a] as i16 - CELL_FILE[b] as i16).unsigned_abs();
-            let dr = (CELL_RANK[a] as i16 - CELL_RANK[b] as i16).unsigned_abs();
-            return df.max(dr) as usize;
-        }
-        let df = (self.file() as isize - other.file() as isize).unsigned_abs();
-        let dr = (self.rank() as isize - other.rank() as isize).unsigned_abs();
-        df.max(dr)
+        let (df, dr) = self.delta_to(other);
+        df.unsigned_abs().max(dr.unsigned_abs()) as usize
     }
 
     /// Whether the square lies on a board of `side` × `side` squares.

@@ -163,12 +163,25 @@ impl Position {
     /// Whether `color` has a piece within `distance` king steps of `sq` (`sq` included).
     #[inline]
     pub fn has_piece_within(&self, color: Color, sq: Square, distance: usize) -> bool {
+        let (first, end, mask) = self.box_around(sq, distance);
+        self.rows[color.index()][first..=end]
+            .iter()
+            .any(|&row| row & mask != 0)
+    }
+
+    /// The square box within `distance` king steps of `sq`, cut at the board's edges: first
+    /// and last rank, and the mask of its files in an occupancy row.
+    #[inline]
+    fn box_around(&self, sq: Square, distance: usize) -> (usize, usize, u32) {
         let (file, rank) = sq.coords();
         let last = self.variant.side() - 1;
         let (lo, hi) = (file.saturating_sub(distance), (file + distance).min(last));
         let mask = ((1u32 << (hi + 1)) - 1) & !((1u32 << lo) - 1);
-        let rows = &self.rows[color.index()];
-        (rank.saturating_sub(distance)..=(rank + distance).min(last)).any(|r| rows[r] & mask != 0)
+        (
+            rank.saturating_sub(distance),
+            (rank + distance).min(last),
+            mask,
+        )
     }
 
     /// Whether `test` holds for one of `color`'s pieces within `distance` king steps of
@@ -181,12 +194,8 @@ impl Position {
         distance: usize,
         mut test: impl FnMut(Square) -> bool,
     ) -> bool {
-        let (file, rank) = sq.coords();
-        let last = self.variant.side() - 1;
-        let (lo, hi) = (file.saturating_sub(distance), (file + distance).min(last));
-        let mask = ((1u32 << (hi + 1)) - 1) & !((1u32 << lo) - 1);
+        let (first, end, mask) = self.box_around(sq, distance);
         let rows = &self.rows[color.index()];
-        let (first, end) = (rank.saturating_sub(distance), (rank + distance).min(last));
         for (r, &row) in rows.iter().enumerate().take(end + 1).skip(first) {
             let mut bits = row & mask;
             while bits != 0 {

@@ -270,12 +270,9 @@ impl Catalogue {
 
 /// The farthest king distance a movement captures at.
 fn reach_of(m: &Movement) -> u8 {
-    use crate::rules::geometry::STRIDE;
+    use crate::rules::geometry::short_offset_steps;
     let king_distance = |d: i16| {
-        // Offsets are at most three squares in each direction, so the nearest row decomposes
-        // them exactly.
-        let row = (d + 3 * STRIDE + STRIDE / 2).div_euclid(STRIDE) - 3;
-        let col = d - row * STRIDE;
+        let (row, col) = short_offset_steps(d);
         row.unsigned_abs().max(col.unsigned_abs()) as u8
     };
     let mut r = 0u8;
