@@ -51,17 +51,6 @@ impl Position {
         self.repetitions() > 0
     }
 
-    /// How many earlier occurrences the current position has (same side to move).
-    pub fn repetitions(&self) -> usize {
-        let keys: Vec<u64> = self.history_keys().collect();
-        keys.iter()
-            .rev()
-            .skip(1)
-            .step_by(2)
-            .filter(|&&k| k == self.key)
-            .count()
-    }
-
     /// Whether a generated move may be played in a game: under the seed reading a move that
     /// repeats a position is forbidden (lishogi allows it and scores the fourth occurrence).
     pub fn allowed_in_game(&mut self, mv: Move) -> bool {
@@ -351,5 +340,52 @@ mod tests {
         )
         .unwrap();
         assert_eq!(p.outcome(), None);
+    }
+    /// The bounded repetition scan (stops at the last capture or promotion) against a scan of
+    /// the whole history, in random games that often move a piece back where it came from.
+    #[test]
+    fn repetition_count_equals_a_scan_of_the_whole_history() {
+        let mut rng = crate::testing::Rng(0x5eed_0fe9_e7e7_0001);
+        let (mut positions, mut repeated) = (0, 0);
+        for (variant, rules) in [
+            (Variant::Chu, RuleSet::Seed),
+            (Variant::Chu, RuleSet::Lishogi),
+            (Variant::DaiDai, RuleSet::Seed),
+        ] {
+            for _ in 0..6 {
+                let mut p = Position::start(variant, rules);
+                let mut last: [Option<Move>; 2] = [None, None];
+                for _ in 0..400 {
+                    let keys: Vec<u64> = p.history_keys().collect();
+                    let whole = keys.iter().rev().skip(1).step_by(2);
+                    let expected = whole.filter(|&&k| k == p.key()).count();
+                    assert_eq!(p.repetitions(), expected, "{}", p.to_sfen());
+                    positions += 1;
+                    repeated += usize::from(expected > 0);
+                    let mut moves = Vec::new();
+                    movegen::generate(&p, &mut moves);
+                    if moves.is_empty() {
+                        break;
+                    }
+                    let us = p.side_to_move().index();
+                    // Undo our own last step when we can (repetitions), else play at random.
+                    let back = last[us].and_then(|m| {
+                        moves.iter().copied().find(|b| {
+                            b.leg_count() == 1 && b.from() == m.to() && b.to() == m.from()
+                        })
+                    });
+                    let mv = match back {
+                        Some(b) if rng.below(3) > 0 => b,
+                        _ => moves[rng.below(moves.len())],
+                    };
+                    last[us] = Some(mv);
+                    p.make(mv);
+                }
+            }
+        }
+        assert!(
+            positions > 5_000 && repeated > 200,
+            "{positions} {repeated}"
+        );
     }
 }

@@ -27,6 +27,9 @@ struct Undo {
     lion_capture: Option<Square>,
     suspended: [Option<Square>; 2],
     key: u64,
+    /// The move captured or promoted: no position before it can recur after it, so the
+    /// repetition scan stops here.
+    irreversible: bool,
 }
 
 /// A position of either game.
@@ -226,6 +229,24 @@ impl Position {
         self.undo.iter().map(|u| u.key)
     }
 
+    /// How many earlier occurrences the current position has (same side to move). Captures
+    /// and promotions cannot be undone, so only the positions since the last of them are
+    /// compared; asked at every node of the search, it allocates nothing.
+    pub fn repetitions(&self) -> usize {
+        let mut count = 0;
+        let mut back = self.undo.iter().rev();
+        // Two plies at a time: the move into the current position's side, then the move that
+        // left the position two plies back (whose key is that position's).
+        while let Some(last) = back.next()
+            && !last.irreversible
+            && let Some(before) = back.next()
+            && !before.irreversible
+        {
+            count += usize::from(before.key == self.key);
+        }
+        count
+    }
+
     /// Number of moves that can be taken back.
     pub fn ply(&self) -> usize {
         self.undo.len()
@@ -361,6 +382,7 @@ impl Position {
             lion_capture: self.lion_capture,
             suspended: self.suspended,
             key: self.key,
+            irreversible: mv.promotes(),
         };
         let mut took_lion = None;
         for leg in mv.legs() {
@@ -373,6 +395,7 @@ impl Position {
                 }
                 self.remove(leg);
                 undo.captured.push((leg, p));
+                undo.irreversible = true;
             }
         }
         let after = if mv.promotes() {
@@ -418,6 +441,7 @@ impl Position {
             lion_capture: self.lion_capture,
             suspended: self.suspended,
             key: self.key,
+            irreversible: false,
         });
         self.set_lion_capture(None);
         self.set_suspended(us, None);
