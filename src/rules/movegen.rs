@@ -10,7 +10,7 @@ use crate::rules::lion_trading;
 use crate::rules::moves::Move;
 use crate::rules::multistep;
 use crate::rules::pieces::Piece;
-use crate::rules::position::{EMPTY, OCCUPIED, Position, WALL};
+use crate::rules::position::{EMPTY, OCCUPIED, Position, Proximity, WALL};
 use crate::rules::promotion::{self, Choice};
 use crate::rules::variant::Variant;
 
@@ -23,6 +23,8 @@ pub(crate) struct Emitter<'a> {
     chu: bool,
     /// Emit only moves that capture something (quiescence search).
     captures_only: bool,
+    /// With `captures_only`: where the enemy pieces are.
+    enemies: Option<Proximity>,
 }
 
 /// Mask of the bits that say whether a cell holds a piece of which color.
@@ -37,6 +39,7 @@ impl<'a> Emitter<'a> {
             enemy_bits,
             chu: pos.variant == Variant::Chu,
             captures_only: false,
+            enemies: None,
         }
     }
 
@@ -135,6 +138,7 @@ pub fn generate_captures(pos: &Position, out: &mut Vec<Move>) {
     }
     let mut e = Emitter::new(pos, out);
     e.captures_only = true;
+    e.enemies = Some(pos.proximity(us.flip()));
     for &from in pos.pieces(us) {
         let piece = Piece(pos.board[from.index()] as u8);
         generate_piece(&mut e, piece, from);
@@ -158,7 +162,11 @@ fn generate_piece(e: &mut Emitter, piece: Piece, from: Square) {
     if e.captures_only {
         // A short-range piece with no enemy within its reach has nothing to take.
         let reach = e.pos.cat.reach(piece) as usize;
-        if reach <= 3 && !e.pos.has_piece_within(e.pos.side.flip(), from, reach) {
+        if reach <= 3
+            && e.enemies
+                .as_ref()
+                .is_some_and(|n| reach == 0 || !n.within(from, reach))
+        {
             return;
         }
         // Only enemy-occupied landing squares matter: no emitter call for the rest.

@@ -32,6 +32,21 @@ struct Undo {
     irreversible: bool,
 }
 
+/// One colour's pieces widened by one, two and three king steps ([`Position::proximity`]).
+pub(crate) struct Proximity {
+    /// `near[d - 1][rank]`: a bit per file within `d` king steps of one of the pieces.
+    near: [[u32; MAX_SIDE]; 3],
+}
+
+impl Proximity {
+    /// Whether one of the pieces stands within `distance` (1 to 3) king steps of `sq`.
+    #[inline]
+    pub(crate) fn within(&self, sq: Square, distance: usize) -> bool {
+        let (file, rank) = sq.coords();
+        self.near[distance - 1][rank] >> file & 1 != 0
+    }
+}
+
 /// A position of either game.
 #[derive(Clone)]
 pub struct Position {
@@ -163,13 +178,28 @@ impl Position {
         &self.royal_squares[color.index()]
     }
 
-    /// Whether `color` has a piece within `distance` king steps of `sq` (`sq` included).
-    #[inline]
-    pub fn has_piece_within(&self, color: Color, sq: Square, distance: usize) -> bool {
-        let (first, end, mask) = self.box_around(sq, distance);
-        self.rows[color.index()][first..=end]
-            .iter()
-            .any(|&row| row & mask != 0)
+    /// Where `color`'s pieces are near: built once per capture generation so that each
+    /// short-range piece asks "any enemy within my reach?" with one bit test.
+    pub(crate) fn proximity(&self, color: Color) -> Proximity {
+        let side = self.variant.side();
+        let rows = &self.rows[color.index()];
+        // Rows widened by 1, 2, 3 files, with three empty rows of padding on either side.
+        let mut wide = [[0u32; MAX_SIDE + 6]; 3];
+        for (r, &row) in rows.iter().enumerate().take(side) {
+            let mut x = row;
+            for w in wide.iter_mut() {
+                x |= x << 1 | x >> 1;
+                w[r + 3] = x;
+            }
+        }
+        let mut near = [[0u32; MAX_SIDE]; 3];
+        for r in 0..side {
+            let (w1, w2, w3) = (&wide[0], &wide[1], &wide[2]);
+            near[0][r] = w1[r + 2] | w1[r + 3] | w1[r + 4];
+            near[1][r] = w2[r + 1] | w2[r + 2] | w2[r + 3] | w2[r + 4] | w2[r + 5];
+            near[2][r] = w3[r..r + 7].iter().fold(0, |a, &b| a | b);
+        }
+        Proximity { near }
     }
 
     /// The square box within `distance` king steps of `sq`, cut at the board's edges: first

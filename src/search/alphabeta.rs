@@ -26,6 +26,8 @@ pub(crate) struct Worker<'a> {
     pub seldepth: usize,
     pub main: bool,
     moves: Vec<Vec<Move>>,
+    /// Quiet moves searched so far at each ply (history maluses after a cutoff).
+    quiets: Vec<Vec<Move>>,
     /// Evaluation sums of the position at each ply (index = ply).
     acc: Vec<eval::Accumulator>,
     scores: Vec<Vec<i32>>,
@@ -61,6 +63,7 @@ impl<'a> Worker<'a> {
             seldepth: 0,
             main,
             moves: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(256)).collect(),
+            quiets: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(256)).collect(),
             acc: vec![eval::Accumulator::default(); MAX_PLY + 2],
             scores: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(256)).collect(),
             pv: vec![Vec::new(); MAX_PLY + 2],
@@ -265,7 +268,8 @@ impl<'a> Worker<'a> {
         let mut best = -INFINITE;
         let mut best_move = Move::default();
         let mut searched = 0usize;
-        let mut quiets: Vec<Move> = Vec::new();
+        let mut quiets = std::mem::take(&mut self.quiets[ply]);
+        quiets.clear();
         loop {
             let mv = if pending_tt {
                 pending_tt = false;
@@ -364,6 +368,7 @@ impl<'a> Worker<'a> {
         }
         self.moves[ply] = moves;
         self.scores[ply] = scores;
+        self.quiets[ply] = quiets;
         if self.aborted {
             return 0;
         }

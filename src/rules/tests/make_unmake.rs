@@ -131,21 +131,14 @@ fn assert_royals_listed(p: &Position) {
         seen.sort();
         assert_eq!(listed, seen, "{}", p.to_sfen());
         // The per-rank occupancy bits answer "any piece within n squares?" like a scan.
-        let side = p.variant().side();
-        for (i, &sq) in [
-            Square::new(0, 0),
-            Square::new(side / 2, side / 3),
-            Square::new(side - 1, side - 2),
-        ]
-        .iter()
-        .enumerate()
-        {
-            for distance in 0..=3 {
+        let near = p.proximity(c);
+        for sq in p.squares() {
+            for distance in 1..=3 {
                 let scan = p.pieces(c).iter().any(|&s| s.distance(sq) <= distance);
                 assert_eq!(
-                    p.has_piece_within(c, sq, distance),
+                    near.within(sq, distance),
                     scan,
-                    "probe {i} distance {distance}: {}",
+                    "{sq:?} distance {distance}: {}",
                     p.to_sfen()
                 );
             }
