@@ -127,18 +127,17 @@ impl Accumulator {
             stale[c.index()] = near_royal(pos, c, &touched);
         }
         next.account_pieces(pos, t, &touched, -1);
-        let chance_cells = if t.capture_bonus {
-            let cells = chance_cells(pos, t, &touched);
-            next.account_chances(pos, t, &cells, -1);
-            Some(cells)
-        } else {
-            None
-        };
+        // Filled in place: returned by value, the list's 1.5 kB would be copied per move.
+        let mut chance_cells = ChanceCells::new();
+        if t.capture_bonus {
+            find_chance_cells(pos, t, &touched, &mut chance_cells);
+            next.account_chances(pos, t, &chance_cells, -1);
+        }
         pos.make(mv);
         next.account_pieces(pos, t, &touched, 1);
         next.account_lines(pos, t, &touched, &flipped);
-        if let Some(cells) = chance_cells {
-            next.account_chances(pos, t, &cells, 1);
+        if t.capture_bonus {
+            next.account_chances(pos, t, &chance_cells, 1);
         }
         for c in [Color::Black, Color::White] {
             if stale[c.index()] || near_royal(pos, c, &touched) {
@@ -149,7 +148,7 @@ impl Accumulator {
     }
 
     /// Dai dai: adds (`sign` = 1) or takes out (-1) the capture chances of the pieces on
-    /// `cells` ([`chance_cells`]).
+    /// `cells` ([`find_chance_cells`]).
     fn account_chances(&mut self, pos: &Position, t: &Tables, cells: &[usize], sign: i32) {
         for &cell in cells {
             let c = pos.board[cell];
@@ -349,17 +348,18 @@ fn capture_chance(board: &[u16; CELLS], t: &Tables, cell: usize) -> i32 {
     if threat { bonus as i32 } else { 0 }
 }
 
-/// Cells for [`chance_cells`]: the touched squares plus, per touched square, at most the 48
+/// Cells for [`find_chance_cells`]: the touched squares plus, per touched square, at most the 48
 /// other cells of its 7×7 box.
 type ChanceCells = ArrayVec<usize, { 4 * 49 }>;
 
-/// Dai dai: the cells whose piece's capture chance a move can change, each once: the touched
-/// squares, and the promotable pieces off them that have a touched square among their `near`
-/// squares (the same cells before and after the move, since only touched squares change).
-fn chance_cells(pos: &Position, t: &Tables, touched: &Touched) -> ChanceCells {
+/// Dai dai: collects into `cells` (empty) the cells whose piece's capture chance a move can
+/// change, each once: the touched squares, and the promotable pieces off them that have a
+/// touched square among their `near` squares (the same cells before and after the move,
+/// since only touched squares change).
+fn find_chance_cells(pos: &Position, t: &Tables, touched: &Touched, cells: &mut ChanceCells) {
     let board = &pos.board;
     let mut seen = [0u64; CELLS.div_ceil(64)];
-    let mut cells: ChanceCells = touched.cells().iter().copied().collect();
+    cells.extend(touched.cells().iter().copied());
     for &cell in touched.cells() {
         for &(d, bit) in &t.near_offsets {
             let p = (cell as i16 - d) as usize;
@@ -377,7 +377,6 @@ fn chance_cells(pos: &Position, t: &Tables, touched: &Touched) -> ChanceCells {
             }
         }
     }
-    cells
 }
 
 /// Safety of `us`'s royal pieces: friendly guards next to each, enemy pieces within two
