@@ -2,10 +2,12 @@
 //! is the signature that shows whether a change altered the search (docs/search.md).
 //! `shishi bench perft`: fixed perft runs whose node counts are the move generator's signature
 //! and whose speeds (median of several runs) are the figures in docs/perft.md.
+//! `shishi bench movegen`: the generators alone (the search's capture generation is its
+//! largest cost), with move counts as the signature that the lists did not change.
 
 use clap::{Args, ValueEnum};
 use shishi::perft;
-use shishi::rules::{Position, RuleSet, Variant};
+use shishi::rules::{Position, RuleSet, Variant, movegen};
 use shishi::search::{Limits, Searcher};
 use std::io::Write;
 use std::sync::Arc;
@@ -25,6 +27,8 @@ enum Target {
     Search,
     /// The move generator (perft, one thread).
     Perft,
+    /// Full and capture-only generation alone, on the bench positions and their children.
+    Movegen,
 }
 
 /// Arguments of `shishi bench`.
@@ -80,6 +84,7 @@ pub fn run(args: BenchArgs) -> Result<(), String> {
     match args.target {
         Target::Search => bench_search(&args),
         Target::Perft => bench_perft(&args),
+        Target::Movegen => bench_movegen(&args),
     }
 }
 
@@ -157,6 +162,64 @@ fn bench_perft(args: &BenchArgs) -> Result<(), String> {
             median,
             nodes as f64 / median / 1e6
         );
+    }
+    say!(out, "signature {signature}");
+    Ok(())
+}
+
+fn bench_movegen(args: &BenchArgs) -> Result<(), String> {
+    let mut out = std::io::stdout().lock();
+    if args.runs == 0 || args.runs > 100 {
+        return Err("--runs must be 1..=100".into());
+    }
+    let rounds = if args.quick { 20 } else { 200 };
+    let mut signature = 0u64;
+    for variant in [Variant::Chu, Variant::DaiDai] {
+        // Each bench position and every position one move after it.
+        let mut positions = Vec::new();
+        for (v, sfen) in BENCH_POSITIONS.iter().filter(|(v, _)| *v == variant) {
+            let mut pos =
+                Position::from_sfen(*v, RuleSet::Seed, sfen).map_err(|e| e.to_string())?;
+            let mut moves = Vec::new();
+            movegen::generate(&pos, &mut moves);
+            positions.push(pos.clone());
+            for mv in moves {
+                pos.make(mv);
+                positions.push(pos.clone());
+                pos.unmake();
+            }
+        }
+        let mut list = Vec::with_capacity(512);
+        for (name, captures_only) in [("all moves", false), ("captures", true)] {
+            let mut times = Vec::new();
+            let mut moves = 0u64;
+            for _ in 0..args.runs {
+                moves = 0;
+                let start = Instant::now();
+                for _ in 0..rounds {
+                    for pos in &positions {
+                        list.clear();
+                        if captures_only {
+                            movegen::generate_captures(pos, &mut list);
+                        } else {
+                            movegen::generate(pos, &mut list);
+                        }
+                        moves += list.len() as u64;
+                    }
+                }
+                times.push(start.elapsed().as_secs_f64());
+            }
+            times.sort_by(f64::total_cmp);
+            let calls = (rounds * positions.len()) as f64;
+            signature = signature.wrapping_add(moves);
+            say!(
+                out,
+                "{:<7} {name:<9}: {} positions, {moves} moves, median {:.0} ns per call",
+                variant.name(),
+                positions.len(),
+                times[times.len() / 2] / calls * 1e9
+            );
+        }
     }
     say!(out, "signature {signature}");
     Ok(())

@@ -39,6 +39,12 @@ pub(crate) struct Proximity {
 }
 
 impl Proximity {
+    /// The files of `rank` within `distance` (1 to 3) king steps of one of the pieces.
+    #[inline]
+    pub(crate) fn row(&self, distance: usize, rank: usize) -> u32 {
+        self.near[distance - 1][rank]
+    }
+
     /// Whether one of the pieces stands within `distance` (1 to 3) king steps of `sq`.
     #[inline]
     pub(crate) fn within(&self, sq: Square, distance: usize) -> bool {
@@ -64,6 +70,9 @@ pub struct Position {
     /// within n squares?" in a few row tests (capture generation skips short-range pieces
     /// with nothing to take).
     rows: [[u32; MAX_SIDE]; 2],
+    /// Like `rows`, for the pieces that reach farther than three squares (sliders, hook
+    /// movers): the only pieces capture generation visits without an enemy close by.
+    far_rows: [[u32; MAX_SIDE]; 2],
     /// Non-royal pieces left per color (bare-king rule).
     pub(crate) others: [u16; 2],
     /// Chu: square where a non-lion captured a lion on the last move (counter-strike rule).
@@ -98,6 +107,7 @@ impl Position {
             royals: [0; 2],
             royal_squares: [Vec::new(), Vec::new()],
             rows: [[0; MAX_SIDE]; 2],
+            far_rows: [[0; MAX_SIDE]; 2],
             others: [0; 2],
             lion_capture: None,
             suspended: [None; 2],
@@ -176,6 +186,17 @@ impl Position {
     #[inline]
     pub fn royal_squares(&self, color: Color) -> &[Square] {
         &self.royal_squares[color.index()]
+    }
+
+    /// Per rank, a bit per file holding one of `color`'s pieces: the pieces in board order
+    /// (rank by rank), which does not depend on the moves that led to the position.
+    pub(crate) fn occupancy_rows(&self, color: Color) -> &[u32; MAX_SIDE] {
+        &self.rows[color.index()]
+    }
+
+    /// [`Position::occupancy_rows`] of the pieces that reach farther than three squares.
+    pub(crate) fn far_rows(&self, color: Color) -> &[u32; MAX_SIDE] {
+        &self.far_rows[color.index()]
     }
 
     /// Where `color`'s pieces are near: built once per capture generation so that each
@@ -331,6 +352,7 @@ impl Position {
         self.pieces[c].push(sq);
         let (file, rank) = sq.coords();
         self.rows[c][rank] |= 1 << file;
+        self.far_rows[c][rank] |= u32::from(self.cat.reach(piece) > 3) << file;
         if self.cat.royal(piece) {
             self.royals[c] += 1;
             self.royal_squares[c].push(sq);
@@ -346,6 +368,7 @@ impl Position {
         let c = piece.color().index();
         let (file, rank) = sq.coords();
         self.rows[c][rank] &= !(1 << file);
+        self.far_rows[c][rank] &= !(1 << file);
         let slot = self.piece_slot[sq.index()] as usize;
         let list = &mut self.pieces[c];
         list.swap_remove(slot);
@@ -380,6 +403,9 @@ impl Position {
         let ((f1, r1), (f2, r2)) = (from.coords(), to.coords());
         rows[r1] &= !(1 << f1);
         rows[r2] |= 1 << f2;
+        let far = &mut self.far_rows[after.color().index()];
+        far[r1] &= !(1 << f1);
+        far[r2] |= u32::from(self.cat.reach(after) > 3) << f2;
         let (was, is) = (self.cat.royal(before), self.cat.royal(after));
         let c = after.color().index();
         if was {

@@ -130,7 +130,22 @@ fn assert_royals_listed(p: &Position) {
         listed.sort();
         seen.sort();
         assert_eq!(listed, seen, "{}", p.to_sfen());
-        // The per-rank occupancy bits answer "any piece within n squares?" like a scan.
+        // The per-rank occupancy bits (all pieces, far-reaching pieces) match the list.
+        let side = p.variant().side();
+        for rank in 0..side {
+            let on_rank = |far: bool| {
+                (0..side)
+                    .filter(|&f| {
+                        let sq = Square::new(f, rank);
+                        p.pieces(c).contains(&sq)
+                            && (!far || p.catalogue().reach(p.piece_at(sq).unwrap()) > 3)
+                    })
+                    .fold(0u32, |bits, f| bits | 1 << f)
+            };
+            assert_eq!(p.occupancy_rows(c)[rank], on_rank(false), "{}", p.to_sfen());
+            assert_eq!(p.far_rows(c)[rank], on_rank(true), "{}", p.to_sfen());
+        }
+        // They answer "any piece within n squares?" like a scan.
         let near = p.proximity(c);
         for sq in p.squares() {
             for distance in 1..=3 {
