@@ -177,31 +177,58 @@ impl Position {
         attackers.len() > 1 || !adjacent
     }
 
-    /// lishogi: the fourth occurrence draws, unless one side checked throughout the cycle.
+    /// lishogi: the fourth occurrence ends the game.
     fn lishogi_repetition(&self) -> Option<GameResult> {
         if self.repetitions() < 3 {
             return None;
         }
-        let keys: Vec<u64> = self.history_keys().collect();
-        let cycle = keys
-            .iter()
-            .rev()
-            .position(|&k| k == self.key)
-            .map_or(0, |i| i + 1);
+        self.repetition_result()
+    }
+
+    /// How lishogi scores a repetition of the current position: the side that checked with
+    /// every one of its moves since the last occurrence loses, otherwise it is a draw. `None`
+    /// if the position does not repeat. The arbiter asks at the fourth occurrence; the search
+    /// asks at the first, as if the cycle were going to be repeated.
+    pub fn repetition_result(&self) -> Option<GameResult> {
+        if !self.repeats() {
+            return None;
+        }
+        Some(match self.perpetual_checker() {
+            Some(checker) => GameResult::Win(checker.flip(), EndReason::PerpetualCheck),
+            None => GameResult::Draw(EndReason::Repetition),
+        })
+    }
+
+    /// The side that gave check with every one of its moves since the last occurrence of the
+    /// current position, if only one side did (lishogi's loser of the repetition). `None` as
+    /// well when the position did not occur before, or when the cycle holds the search's null
+    /// move, which is no game move and so no cycle the players could repeat.
+    pub fn perpetual_checker(&self) -> Option<Color> {
+        let cycle = self.cycle_length()?;
         let mut replay = self.clone();
         let mut checked_always = [true, true];
         for _ in 0..cycle {
+            if replay.last_was_null() {
+                return None;
+            }
             let mover = replay.side.flip();
-            let gave_check = replay.in_check(replay.side);
-            checked_always[mover.index()] &= gave_check;
+            checked_always[mover.index()] &= replay.in_check(replay.side);
             replay.unmake();
         }
-        for c in [Color::Black, Color::White] {
-            if checked_always[c.index()] && !checked_always[c.flip().index()] {
-                return Some(GameResult::Win(c.flip(), EndReason::PerpetualCheck));
-            }
+        let only = |c: Color| checked_always[c.index()] && !checked_always[c.flip().index()];
+        [Color::Black, Color::White].into_iter().find(|&c| only(c))
+    }
+
+    /// Plies since the last occurrence of the current position (same side to move), `None` if
+    /// it does not repeat.
+    fn cycle_length(&self) -> Option<usize> {
+        if !self.repeats() {
+            return None;
         }
-        Some(GameResult::Draw(EndReason::Repetition))
+        self.history_keys()
+            .rev()
+            .position(|k| k == self.key)
+            .map(|i| i + 1)
     }
 }
 
@@ -304,6 +331,63 @@ mod tests {
             p.outcome(),
             Some(GameResult::Win(Color::White, EndReason::PerpetualCheck))
         );
+    }
+
+    /// White king 1a, Black rook 1e giving check, White to move.
+    const ROOK_CHECKS: &str = "11k/12/12/12/11R/12/12/12/12/12/12/K10p w - 1";
+
+    #[test]
+    fn the_side_checking_on_every_move_of_the_cycle_is_the_perpetual_checker() {
+        let mut p = pos(RuleSet::Lishogi, ROOK_CHECKS);
+        // The rook follows the king between files 1 and 2, checking on each move.
+        play(&mut p, &["1a2a", "1e2e", "2a1a"]);
+        assert_eq!(p.perpetual_checker(), None, "no repetition yet");
+        assert_eq!(p.repetition_result(), None);
+        play(&mut p, &["2e1e"]);
+        assert_eq!(p.perpetual_checker(), Some(Color::Black));
+        assert_eq!(
+            p.repetition_result(),
+            Some(GameResult::Win(Color::White, EndReason::PerpetualCheck))
+        );
+    }
+
+    #[test]
+    fn a_cycle_with_a_move_that_does_not_check_has_no_perpetual_checker() {
+        let mut p = pos(RuleSet::Lishogi, ROOK_CHECKS);
+        // 1e3e does not check the king on 2a; 3e1e checks it on 1a again.
+        play(&mut p, &["1a2a", "1e3e", "2a1a", "3e1e"]);
+        assert!(p.repeats());
+        assert_eq!(p.perpetual_checker(), None);
+        assert_eq!(
+            p.repetition_result(),
+            Some(GameResult::Draw(EndReason::Repetition))
+        );
+    }
+
+    #[test]
+    fn a_cycle_where_both_sides_check_throughout_has_no_perpetual_checker() {
+        // Black rook 1e on the White king's file 1, White rook 12h on the Black king's file
+        // 12; each rook moves along its file and keeps checking (checks may be ignored).
+        let mut p = pos(
+            RuleSet::Lishogi,
+            "11k/12/12/12/11R/12/12/r11/12/12/12/K11 b - 1",
+        );
+        play(&mut p, &["1e1d", "12h12i", "1d1e", "12i12h"]);
+        assert!(p.repeats());
+        assert_eq!(p.perpetual_checker(), None);
+    }
+
+    #[test]
+    fn a_cycle_through_a_null_move_has_no_perpetual_checker() {
+        // Black checks on both of its moves, but White only passes with the search's null
+        // move, which is no game move.
+        let mut p = pos(RuleSet::Lishogi, ROOK_CHECKS);
+        p.make_null();
+        play(&mut p, &["1e1f"]);
+        p.make_null();
+        play(&mut p, &["1f1e"]);
+        assert!(p.repeats());
+        assert_eq!(p.perpetual_checker(), None);
     }
 
     #[test]

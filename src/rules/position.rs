@@ -276,7 +276,7 @@ impl Position {
 
     /// Keys of the positions before each move made since this position was set up, oldest
     /// first (the repetition history).
-    pub fn history_keys(&self) -> impl Iterator<Item = u64> + '_ {
+    pub fn history_keys(&self) -> impl DoubleEndedIterator<Item = u64> + '_ {
         self.undo.iter().map(|u| u.key)
     }
 
@@ -296,6 +296,12 @@ impl Position {
             count += usize::from(before.key == self.key);
         }
         count
+    }
+
+    /// Whether the last move made was the search's null move: a pass that is no game move, so
+    /// a repetition through it says nothing about how the players moved.
+    pub fn last_was_null(&self) -> bool {
+        self.undo.last().is_some_and(|u| u.mv.leg_count() == 0)
     }
 
     /// Number of moves that can be taken back.

@@ -129,14 +129,21 @@ impl<'a> Worker<'a> {
                 .min(self.pos.other_count(us.flip()))
                 <= 2
         {
-            return match self.pos.bare_king_result() {
-                Some(GameResult::Win(c, _)) if c == us => Some(MATE - ply as i32),
-                Some(GameResult::Win(_, _)) => Some(mated_in(ply as i32)),
-                Some(GameResult::Draw(_)) => Some(DRAW),
-                None => None,
-            };
+            return self
+                .pos
+                .bare_king_result()
+                .map(|r| self.result_score(r, ply));
         }
         None
+    }
+
+    /// A game result reached at `ply`, as a score for the side to move.
+    fn result_score(&self, result: GameResult, ply: usize) -> i32 {
+        match result {
+            GameResult::Win(c, _) if c == self.pos.side_to_move() => MATE - ply as i32,
+            GameResult::Win(_, _) => mated_in(ply as i32),
+            GameResult::Draw(_) => DRAW,
+        }
     }
 
     /// Whether a move from the table (possibly another position's, after a key collision)
@@ -177,8 +184,12 @@ impl<'a> Worker<'a> {
             if let Some(s) = self.terminal(ply) {
                 return s;
             }
-            if !self.repetition_forbidden && self.pos.repeats() {
-                return DRAW;
+            // A repetition (lishogi) is scored as if its cycle were repeated to the end: the
+            // side that checked throughout loses, otherwise a draw.
+            if !self.repetition_forbidden
+                && let Some(r) = self.pos.repetition_result()
+            {
+                return self.result_score(r, ply);
             }
             if self.aborted {
                 return 0;

@@ -104,6 +104,24 @@ fn seed_rules_never_repeat_a_position() {
 }
 
 #[test]
+fn lishogi_search_does_not_save_a_lost_position_by_perpetual_check() {
+    // White king 1a is walled in by its own pawns 2a 2b 2c 1c (the gold 1d guards 1c). The
+    // Black phoenix checks by its diagonal jump, which nothing can block or take: 4c3c, and
+    // the king's only step is to 1b; 3c3d checks it there, and its only step is back to 1a;
+    // 3d3c repeats. Black's phoenix is all it has against the pawns and four golds, so a
+    // draw would save it, but under lishogi's rule the side that checked throughout the
+    // cycle loses: the search must take the lost material score (no mate) instead.
+    let pos = Position::from_sfen(
+        Variant::Chu,
+        RuleSet::Lishogi,
+        "10pk/10p1/8X1pp/11g/ggg9/12/12/12/12/12/12/6K5 b - 1",
+    )
+    .unwrap();
+    let r = search(&pos, depth(6));
+    assert!(r.score < score::DRAW && !score::is_mate(r.score), "{r:?}");
+}
+
+#[test]
 fn stop_ends_an_infinite_search() {
     let pos = Position::start(Variant::Chu, RuleSet::Seed);
     let searcher = Searcher::new(16, 2).unwrap();
