@@ -98,8 +98,10 @@ fn misbehaving_engines_lose_and_the_match_goes_on() {
             "2",
             "--depth",
             "1",
+            // Long enough that a well-behaved stand-in on a loaded 2-core machine is not taken
+            // for a stalled one (2 s failed once while another match ran).
             "--stall-timeout",
-            "2",
+            "5",
             "--concurrency",
             "4",
             "--out",
