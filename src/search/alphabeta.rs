@@ -436,9 +436,10 @@ impl<'a> Worker<'a> {
             moves.swap(i, j);
             scores.swap(i, j);
             let mv = moves[i];
-            // Delta pruning: even winning everything this move takes cannot reach alpha.
+            // Delta pruning: even winning everything this move takes cannot reach alpha. The
+            // moves come in falling order of their scores, so none of the rest can either.
             if stand + scores[i] / 16 + 2 * eval::PAWN < alpha {
-                continue;
+                break;
             }
             self.make(mv, ply);
             let s = -self.quiesce(-beta, -alpha, ply + 1, qply + 1);
