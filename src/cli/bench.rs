@@ -95,6 +95,8 @@ fn bench_search(args: &BenchArgs) -> Result<(), String> {
     }
     let mut total_nodes = 0u64;
     let mut total_time = 0.0f64;
+    // Per game (chu first): the speed goal is stated for chu alone.
+    let mut per_game = [(0u64, 0.0f64); 2];
     for (variant, sfen) in BENCH_POSITIONS {
         let pos = Position::from_sfen(variant, RuleSet::Seed, sfen).map_err(|e| e.to_string())?;
         let depth = args.depth.unwrap_or(match (variant, args.quick) {
@@ -115,6 +117,9 @@ fn bench_search(args: &BenchArgs) -> Result<(), String> {
         let secs = start.elapsed().as_secs_f64();
         total_nodes += result.nodes;
         total_time += secs;
+        let game = &mut per_game[usize::from(variant == Variant::DaiDai)];
+        game.0 += result.nodes;
+        game.1 += secs;
         say!(
             out,
             "{:<7} depth {depth:>2}: {:>10} nodes {:>7.3} s {:>9.0} nps  best {}",
@@ -123,6 +128,14 @@ fn bench_search(args: &BenchArgs) -> Result<(), String> {
             secs,
             result.nodes as f64 / secs.max(1e-9),
             result.best.map_or("none".to_string(), |m| m.text())
+        );
+    }
+    for (variant, (nodes, secs)) in [Variant::Chu, Variant::DaiDai].into_iter().zip(per_game) {
+        say!(
+            out,
+            "{:<7} total: {nodes:>10} nodes {secs:>7.3} s {:>9.0} nps",
+            variant.name(),
+            nodes as f64 / secs.max(1e-9)
         );
     }
     say!(
