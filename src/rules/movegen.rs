@@ -21,8 +21,11 @@ pub(crate) struct Emitter<'a> {
     /// Cell bits of an enemy piece: `OCCUPIED | color bit`.
     enemy_bits: u16,
     chu: bool,
-    /// Emit only moves that capture something (quiescence search).
+    /// Emit only moves that capture something (quiescence search, first stage of the
+    /// search's move ordering).
     captures_only: bool,
+    /// Emit only moves that capture nothing (second stage of the search's move ordering).
+    quiets_only: bool,
     /// With `captures_only`: where the enemy pieces are.
     enemies: Option<Proximity>,
 }
@@ -39,6 +42,7 @@ impl<'a> Emitter<'a> {
             enemy_bits,
             chu: pos.variant == Variant::Chu,
             captures_only: false,
+            quiets_only: false,
             enemies: None,
         }
     }
@@ -77,6 +81,7 @@ impl<'a> Emitter<'a> {
             }
         }
         if (self.captures_only && !captures)
+            || (self.quiets_only && captures)
             || (lion_taken && !lion_trading::allowed(self.pos, piece, from, legs))
         {
             return;
@@ -89,14 +94,15 @@ impl<'a> Emitter<'a> {
     /// known to be empty or an enemy piece: the common case, without the leg loop.
     #[inline]
     pub fn emit_one(&mut self, piece: Piece, from: Square, to: Square, c: u16) {
-        if c == EMPTY {
-            if self.captures_only {
-                return;
-            }
-        } else if self.chu
-            && self.pos.cat.is_lion(Piece(c as u8))
-            && !lion_trading::allowed(self.pos, piece, from, &[to])
-        {
+        let skip = if c == EMPTY {
+            self.captures_only
+        } else {
+            self.quiets_only
+                || (self.chu
+                    && self.pos.cat.is_lion(Piece(c as u8))
+                    && !lion_trading::allowed(self.pos, piece, from, &[to]))
+        };
+        if skip {
             return;
         }
         self.push(Move::new(from, &[to], false), piece, from, to, c != EMPTY);
@@ -152,6 +158,22 @@ pub fn generate_captures(pos: &Position, out: &mut Vec<Move>) {
             generate_piece(&mut e, piece, from);
         },
     );
+}
+
+/// Appends the legal moves of the side to move that capture nothing (promotions included):
+/// with [`generate_captures`], the moves of [`generate`], for a search that tries captures
+/// before it pays for generating the rest.
+pub fn generate_quiets(pos: &Position, out: &mut Vec<Move>) {
+    let us = pos.side;
+    if pos.royals[us.index()] == 0 {
+        return;
+    }
+    let mut e = Emitter::new(pos, out);
+    e.quiets_only = true;
+    for &from in pos.pieces(us) {
+        let piece = Piece(pos.board[from.index()] as u8);
+        generate_piece(&mut e, piece, from);
+    }
 }
 
 /// Calls `visit` for each square whose bit is set in `row(rank)`, rank by rank, files in
@@ -266,7 +288,7 @@ mod tests {
 
     /// Capture generation against full generation on the positions of random games.
     #[test]
-    fn capture_generation_equals_the_captures_of_full_generation_in_random_games() {
+    fn capture_and_quiet_generation_split_full_generation_in_random_games() {
         use crate::rules::RuleSet;
         let mut rng = crate::testing::Rng(0x0c0f_fee0_5eed_0001);
         let mut checked = 0;
@@ -282,6 +304,19 @@ mod tests {
                     generate(&pos, &mut all);
                     generate_captures(&pos, &mut caps);
                     let list = all.clone();
+                    let mut quiets = Vec::new();
+                    generate_quiets(&pos, &mut quiets);
+                    assert_eq!(
+                        sorted(
+                            list.iter()
+                                .copied()
+                                .filter(|&m| !pos.is_capture(m))
+                                .collect()
+                        ),
+                        sorted(quiets),
+                        "{}",
+                        pos.to_sfen()
+                    );
                     all.retain(|&m| pos.is_capture(m));
                     assert_eq!(sorted(all), sorted(caps.clone()), "{}", pos.to_sfen());
                     checked += 1;
@@ -302,7 +337,7 @@ mod tests {
     }
 
     #[test]
-    fn capture_generation_equals_the_captures_of_full_generation() {
+    fn capture_and_quiet_generation_split_full_generation() {
         for file in ["chu.epd", "daidai.epd"] {
             let path = format!("{}/perft-suites/{file}", env!("CARGO_MANIFEST_DIR"));
             let text = std::fs::read_to_string(path).expect("suite file");
@@ -311,6 +346,15 @@ mod tests {
                 let (mut all, mut caps) = (Vec::new(), Vec::new());
                 generate(&pos, &mut all);
                 generate_captures(&pos, &mut caps);
+                let mut quiets = Vec::new();
+                generate_quiets(&pos, &mut quiets);
+                let expected_quiets = all.iter().copied().filter(|&m| !pos.is_capture(m));
+                assert_eq!(
+                    sorted(expected_quiets.collect()),
+                    sorted(quiets),
+                    "{}",
+                    entry.id
+                );
                 all.retain(|&m| pos.is_capture(m));
                 assert_eq!(sorted(all), sorted(caps.clone()), "{}", entry.id);
                 assert!(caps.iter().all(|&m| !pos.captures_of(m).is_empty()));

@@ -4,6 +4,7 @@
 
 use super::Shared;
 use super::ordering::{MAX_PLY, OrderingTables, capture_value};
+use super::picker::{MovePicker, QuietContext};
 use super::score::{self, DRAW, INFINITE, MATE, mated_in};
 use super::tt::{Bound, TranspositionTable};
 use crate::eval;
@@ -30,6 +31,9 @@ pub(crate) struct Worker<'a> {
     quiets: Vec<Vec<Move>>,
     /// Evaluation sums of the position at each ply (index = ply).
     acc: Vec<eval::Accumulator>,
+    /// Ordering keys of the main search's moves at each ply.
+    keys: Vec<Vec<i32>>,
+    /// Ordering scores of the quiescence search's captures at each ply.
     scores: Vec<Vec<i32>>,
     pv: Vec<Vec<Move>>,
     prev: Vec<Option<(usize, Move)>>,
@@ -65,6 +69,7 @@ impl<'a> Worker<'a> {
             moves: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(256)).collect(),
             quiets: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(256)).collect(),
             acc: vec![eval::Accumulator::default(); MAX_PLY + 2],
+            keys: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(256)).collect(),
             scores: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(256)).collect(),
             pv: vec![Vec::new(); MAX_PLY + 2],
             prev: vec![None; MAX_PLY + 2],
@@ -155,6 +160,14 @@ impl<'a> Worker<'a> {
         let ok = scratch.contains(&mv);
         self.scratch = scratch;
         ok
+    }
+
+    /// Whether `mv` may be searched at `ply`: at the root, not an earlier MultiPV line and
+    /// among `searchmoves`; elsewhere always.
+    fn root_allows(&self, mv: Move, ply: usize) -> bool {
+        ply > 0
+            || (!self.excluded.contains(&mv)
+                && (self.root_only.is_empty() || self.root_only.contains(&mv)))
     }
 
     /// Plays `mv` at `ply`, keeping the evaluation sums of ply + 1 up to date.
@@ -264,16 +277,17 @@ impl<'a> Worker<'a> {
             }
         }
 
-        let mut moves = std::mem::take(&mut self.moves[ply]);
-        let mut scores = std::mem::take(&mut self.scores[ply]);
-        moves.clear();
-        scores.clear();
         let prev = self.prev[ply];
         // The table's move is tried before generating the rest: it often cuts at once.
-        let mut pending_tt = ply > 0 && tt_move != Move::default() && self.pseudo_legal(tt_move);
-        let tt_tried = pending_tt;
-        let mut generated = false;
-        let mut next = 0usize;
+        let table_move = (tt_move != Move::default()
+            && self.root_allows(tt_move, ply)
+            && self.pseudo_legal(tt_move))
+        .then_some(tt_move);
+        let mut picker = MovePicker::new(
+            table_move,
+            std::mem::take(&mut self.moves[ply]),
+            std::mem::take(&mut self.keys[ply]),
+        );
 
         let original_alpha = alpha;
         let mut best = -INFINITE;
@@ -282,40 +296,19 @@ impl<'a> Worker<'a> {
         let mut quiets = std::mem::take(&mut self.quiets[ply]);
         quiets.clear();
         loop {
-            let mv = if pending_tt {
-                pending_tt = false;
-                tt_move
-            } else {
-                if !generated {
-                    generated = true;
-                    movegen::generate(&self.pos, &mut moves);
-                    if ply == 0 {
-                        let (ex, only) = (&self.excluded, &self.root_only);
-                        moves.retain(|m| !ex.contains(m) && (only.is_empty() || only.contains(m)));
-                    } else if tt_tried {
-                        moves.retain(|&m| m != tt_move);
-                    }
-                    self.ordering
-                        .score(&self.pos, &moves, tt_move, ply, prev, &mut scores);
-                }
-                if next >= moves.len() {
-                    break;
-                }
-                // Selection sort: bring the best remaining move forward.
-                let j = (next..moves.len())
-                    .max_by_key(|&k| scores[k])
-                    .unwrap_or(next);
-                moves.swap(next, j);
-                scores.swap(next, j);
-                next += 1;
-                moves[next - 1]
+            let context = QuietContext {
+                ordering: &self.ordering,
+                ply,
+                prev,
+            };
+            let Some(mv) = picker.next(&self.pos, &context, |m| self.root_allows(m, ply)) else {
+                break;
             };
             // What `capture_value` calls quiet, without valuing the capture.
             let quiet = !mv.promotes() && !self.pos.is_capture(mv);
             if ply > 0 && !in_check && quiet && searched > 0 && !score::is_mate(best) {
-                // Late-move and futility pruning of quiet moves near the leaves. Captures
-                // (promotions included) sort before every quiet move, so the moves left are
-                // quiet too, and the same conditions would prune each of them: stop here.
+                // Late-move and futility pruning of quiet moves near the leaves. Captures and
+                // promotions come before every quiet move, so the moves left are quiet too, and the same conditions would prune each of them: stop here.
                 if depth <= 3 && quiets.len() >= 6 + 4 * (depth * depth) as usize {
                     break;
                 }
@@ -377,8 +370,7 @@ impl<'a> Worker<'a> {
                 quiets.push(mv);
             }
         }
-        self.moves[ply] = moves;
-        self.scores[ply] = scores;
+        (self.moves[ply], self.keys[ply]) = picker.into_buffers();
         self.quiets[ply] = quiets;
         if self.aborted {
             return 0;

@@ -8,6 +8,7 @@
 
 mod alphabeta;
 pub mod ordering;
+mod picker;
 pub mod score;
 pub mod time;
 pub mod tt;

@@ -1,6 +1,7 @@
-//! Move ordering: transposition-table move, then captures by what they take (all captured
-//! pieces, lion double captures included) minus a fraction of the mover, then killers, the
-//! counter-move, and history.
+//! Move ordering, in the stages the search generates moves in: the transposition-table move;
+//! captures by what they take (all captured pieces, lion double captures included) minus a
+//! fraction of the mover; then, among the moves that capture nothing, promotions by what they
+//! add, killers, the counter-move, and history.
 
 use crate::eval;
 use crate::rules::geometry::CELLS;
@@ -10,8 +11,10 @@ use crate::rules::{Move, Position};
 /// Deepest ply the search tracks.
 pub const MAX_PLY: usize = 128;
 
-const TT_MOVE: i32 = 1 << 30;
 const CAPTURE: i32 = 1 << 24;
+/// Non-capture promotions: after every capture (they are generated in the second stage),
+/// before the killers.
+const PROMOTION: i32 = 1 << 23;
 const KILLER: i32 = 1 << 22;
 const COUNTER: i32 = 1 << 21;
 /// History scores stay within ±HISTORY_MAX.
@@ -48,31 +51,41 @@ impl OrderingTables {
         self.history.iter_mut().for_each(|h| *h /= 2);
     }
 
-    /// Scores `moves` for ordering; `prev` is the opponent's last move (counter-move key).
-    pub fn score(
+    /// Ordering keys of `captures` (the first stage): by what they take.
+    pub fn key_captures(pos: &Position, captures: &[Move], out: &mut Vec<i32>) {
+        out.clear();
+        out.extend(
+            captures
+                .iter()
+                .map(|&mv| CAPTURE + capture_value(pos, mv).unwrap_or(0)),
+        );
+    }
+
+    /// Ordering keys of `quiets` (the second stage: moves that capture nothing): promotions
+    /// by what they add, then the killers, the counter-move to `prev` (the opponent's last
+    /// move), and the rest by history.
+    pub fn key_quiets(
         &self,
         pos: &Position,
-        moves: &[Move],
-        tt_move: Move,
+        quiets: &[Move],
         ply: usize,
         prev: Option<(usize, Move)>,
         out: &mut Vec<i32>,
     ) {
         out.clear();
         let counter = prev.map(|(s, _)| self.counter[s]);
-        for &mv in moves {
-            let s = if mv == tt_move {
-                TT_MOVE
-            } else if let Some(v) = capture_value(pos, mv) {
-                CAPTURE + v
-            } else if self.killers[ply].contains(&mv) {
+        let killers = self.killers[ply];
+        for &mv in quiets {
+            let k = if mv.promotes() {
+                PROMOTION + capture_value(pos, mv).unwrap_or(0)
+            } else if killers.contains(&mv) {
                 KILLER
             } else if counter == Some(mv) {
                 COUNTER
             } else {
                 self.history[slot(pos, mv)]
             };
-            out.push(s);
+            out.push(k);
         }
     }
 
