@@ -46,6 +46,17 @@ pub fn material_values(variant: Variant) -> &'static [i32; 256] {
     &tables(variant).material
 }
 
+/// How much a quiet move improves its piece's placement (advancement and centralisation by
+/// the evaluation's own tables; promotion is not counted): the chu move ordering's tie-break
+/// between quiet moves that history cannot tell apart, a deliberate preference where the
+/// generation order would otherwise decide.
+#[inline]
+pub fn placement_gain(pos: &Position, mv: Move) -> i32 {
+    let t = tables(pos.variant());
+    let code = pos.board[mv.from().index()] as u8 as usize;
+    psq(t, code, mv.to().index()) - psq(t, code, mv.from().index())
+}
+
 /// Static evaluation of `pos` in [`PAWN`] units from the side to move's point of view,
 /// computed from scratch. Colour-symmetric: rotating the board, swapping colours and the
 /// side to move gives the same score.

@@ -310,3 +310,35 @@ fn incremental_sums_equal_a_fresh_count_after_every_move() {
     }
     assert!(moves > 50_000, "only {moves} moves checked");
 }
+
+/// The ordering's placement gain of a one-leg move to an empty square without promotion is
+/// exactly what the move adds to the mover's placement sum in the evaluation.
+#[test]
+fn placement_gain_is_the_change_in_the_movers_placement_term() {
+    let mut rng = Rng(0x9a1a_ce00_0000_0001);
+    let mut checked = 0;
+    for variant in [Variant::Chu, Variant::DaiDai] {
+        for mut pos in random_positions(variant, RuleSet::Seed, &mut rng, 4, 1, 4, 120) {
+            let mut moves = Vec::new();
+            crate::rules::movegen::generate(&pos, &mut moves);
+            let us = pos.side_to_move().index();
+            let before = Accumulator::new(&pos);
+            for &mv in &moves {
+                if mv.promotes() || mv.leg_count() != 1 || pos.piece_at(mv.to()).is_some() {
+                    continue;
+                }
+                let gain = placement_gain(&pos, mv);
+                let after = before.play(&mut pos, mv);
+                pos.unmake();
+                assert_eq!(
+                    gain,
+                    after.psq[us] - before.psq[us],
+                    "{} {mv}",
+                    pos.to_sfen()
+                );
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 1_000, "only {checked} moves");
+}

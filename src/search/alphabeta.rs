@@ -32,7 +32,7 @@ pub(crate) struct Worker<'a> {
     /// Evaluation sums of the position at each ply (index = ply).
     acc: Vec<eval::Accumulator>,
     /// Ordering keys of the main search's moves at each ply.
-    keys: Vec<Vec<i32>>,
+    keys: Vec<Vec<i64>>,
     /// Ordering scores of the quiescence search's captures at each ply.
     scores: Vec<Vec<i32>>,
     pv: Vec<Vec<Move>>,

@@ -1,12 +1,12 @@
 //! Move ordering, in the stages the search generates moves in: the transposition-table move;
 //! captures by what they take (all captured pieces, lion double captures included) minus a
 //! fraction of the mover; then, among the moves that capture nothing, promotions by what they
-//! add, killers, the counter-move, and history.
+//! add, killers, the counter-move, and history (in chu with the placement gain as tie-break).
 
 use crate::eval;
 use crate::rules::geometry::CELLS;
 use crate::rules::pieces::Piece;
-use crate::rules::{Move, Position};
+use crate::rules::{Move, Position, Variant};
 
 /// Deepest ply the search tracks.
 pub const MAX_PLY: usize = 128;
@@ -37,6 +37,20 @@ impl Default for OrderingTables {
     }
 }
 
+/// An ordering key: `score` first, `tie_break` (within ±2^15) between equal scores.
+#[inline]
+fn key(score: i32, tie_break: i32) -> i64 {
+    (i64::from(score) << 16) + i64::from(tie_break.clamp(-0x7fff, 0x7fff))
+}
+
+/// Whether quiet moves of equal history are ordered by their placement gain
+/// ([`eval::placement_gain`]). Measured (docs/search.md): in chu it wins self-play (+60 ± 69
+/// Elo) and reaches depth 9 on game positions 19 % sooner; in dai dai it takes 57 % longer to
+/// depth 7 on game positions, so there the generation order decides.
+fn placement_breaks_ties(variant: Variant) -> bool {
+    variant == Variant::Chu
+}
+
 fn slot(pos: &Position, mv: Move) -> usize {
     let piece = pos.piece_at(mv.from()).map_or(0, |p| p.0 as usize);
     piece * CELLS + mv.to().index()
@@ -52,38 +66,44 @@ impl OrderingTables {
     }
 
     /// Ordering keys of `captures` (the first stage): by what they take.
-    pub fn key_captures(pos: &Position, captures: &[Move], out: &mut Vec<i32>) {
+    pub fn key_captures(pos: &Position, captures: &[Move], out: &mut Vec<i64>) {
         out.clear();
         out.extend(
             captures
                 .iter()
-                .map(|&mv| CAPTURE + capture_value(pos, mv).unwrap_or(0)),
+                .map(|&mv| key(CAPTURE + capture_value(pos, mv).unwrap_or(0), 0)),
         );
     }
 
     /// Ordering keys of `quiets` (the second stage: moves that capture nothing): promotions
     /// by what they add, then the killers, the counter-move to `prev` (the opponent's last
-    /// move), and the rest by history.
+    /// move), and the rest by history (in chu, ties broken by the placement gain).
     pub fn key_quiets(
         &self,
         pos: &Position,
         quiets: &[Move],
         ply: usize,
         prev: Option<(usize, Move)>,
-        out: &mut Vec<i32>,
+        out: &mut Vec<i64>,
     ) {
         out.clear();
         let counter = prev.map(|(s, _)| self.counter[s]);
         let killers = self.killers[ply];
+        let placement = placement_breaks_ties(pos.variant());
         for &mv in quiets {
             let k = if mv.promotes() {
-                PROMOTION + capture_value(pos, mv).unwrap_or(0)
+                key(PROMOTION + capture_value(pos, mv).unwrap_or(0), 0)
             } else if killers.contains(&mv) {
-                KILLER
+                key(KILLER, 0)
             } else if counter == Some(mv) {
-                COUNTER
+                key(COUNTER, 0)
             } else {
-                self.history[slot(pos, mv)]
+                let gain = if placement {
+                    eval::placement_gain(pos, mv)
+                } else {
+                    0
+                };
+                key(self.history[slot(pos, mv)], gain)
             };
             out.push(k);
         }

@@ -22,7 +22,7 @@ pub struct MovePicker {
     /// The table's move, already checked to be playable here (`None`: no such move).
     table_move: Option<Move>,
     moves: Vec<Move>,
-    keys: Vec<i32>,
+    keys: Vec<i64>,
     next: usize,
 }
 
@@ -36,7 +36,7 @@ pub struct QuietContext<'a> {
 
 impl MovePicker {
     /// A picker over empty buffers `moves` and `keys`; `table_move` must be playable here.
-    pub fn new(table_move: Option<Move>, mut moves: Vec<Move>, mut keys: Vec<i32>) -> Self {
+    pub fn new(table_move: Option<Move>, mut moves: Vec<Move>, mut keys: Vec<i64>) -> Self {
         moves.clear();
         keys.clear();
         MovePicker {
@@ -106,8 +106,8 @@ impl MovePicker {
 
     /// Selection sort step: the best remaining move of the stage. Of equal keys the last
     /// wins (`max_by_key`), as in the unstaged search this replaced; which of the equal
-    /// quiet moves comes first swings fixed-depth node counts by ±50 % either way, so any
-    /// other tie-break has to prove itself in self-play (docs/search.md).
+    /// quiet moves comes first swings fixed-depth node counts by ±50 % either way, so a
+    /// tie-break is kept only where self-play supports it (the ordering keys, docs/search.md).
     fn select(&mut self) -> Option<Move> {
         let best = (self.next..self.keys.len()).max_by_key(|&k| self.keys[k])?;
         self.moves.swap(self.next, best);
@@ -117,7 +117,7 @@ impl MovePicker {
     }
 
     /// The buffers, for the next node at this ply.
-    pub fn into_buffers(self) -> (Vec<Move>, Vec<i32>) {
+    pub fn into_buffers(self) -> (Vec<Move>, Vec<i64>) {
         (self.moves, self.keys)
     }
 }
