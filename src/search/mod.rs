@@ -94,6 +94,17 @@ pub struct SearchResult {
 /// Receives progress reports (called from the search's main thread).
 pub type InfoSink = Arc<dyn Fn(&Info) + Send + Sync>;
 
+/// An iteration a helper thread completed: with Lazy SMP a helper, searching one ply deeper
+/// or luckier in the table, often finishes a depth before the main thread does, and its
+/// answer is as good as the main thread's would be.
+#[derive(Clone, Debug, Default)]
+struct Completed {
+    depth: u32,
+    seldepth: u32,
+    score: i32,
+    pv: Vec<Move>,
+}
+
 /// State shared by the threads of one search.
 pub(crate) struct Shared {
     stop: AtomicBool,
@@ -103,9 +114,28 @@ pub(crate) struct Shared {
     clock_start: Mutex<Instant>,
     hard: Option<Duration>,
     node_limit: Option<u64>,
+    /// `go depth`: the search may end as soon as any thread completes this depth.
+    depth_limit: Option<u32>,
+    /// The deepest iteration completed by a helper (depth 0: none yet).
+    helper_best: Mutex<Completed>,
 }
 
 impl Shared {
+    fn new(limits: &Limits, hard: Option<Duration>) -> Shared {
+        let now = Instant::now();
+        Shared {
+            stop: AtomicBool::new(false),
+            nodes: AtomicU64::new(0),
+            start: now,
+            pondering: AtomicBool::new(limits.ponder),
+            clock_start: Mutex::new(now),
+            hard,
+            node_limit: limits.nodes,
+            depth_limit: limits.depth.filter(|_| !limits.infinite),
+            helper_best: Mutex::new(Completed::default()),
+        }
+    }
+
     /// Elapsed time on the clock that counts (from ponderhit when pondering).
     fn clock_elapsed(&self) -> Duration {
         self.clock_start
@@ -123,6 +153,31 @@ impl Shared {
         }
         if !self.pondering.load(Relaxed) && self.hard.is_some_and(|h| self.clock_elapsed() >= h) {
             self.stop.store(true, Relaxed);
+        }
+        if !self.pondering.load(Relaxed)
+            && self.depth_limit.is_some_and(|d| self.helper_depth() >= d)
+        {
+            self.stop.store(true, Relaxed);
+        }
+    }
+
+    /// Depth of the deepest iteration a helper has completed.
+    fn helper_depth(&self) -> u32 {
+        self.helper_best.lock().map_or(0, |b| b.depth)
+    }
+
+    /// A helper completed `depth`: keep its answer if no helper has gone deeper.
+    fn publish(&self, depth: u32, seldepth: u32, score: i32, pv: &[Move]) {
+        if let Ok(mut best) = self.helper_best.lock()
+            && depth > best.depth
+            && !pv.is_empty()
+        {
+            *best = Completed {
+                depth,
+                seldepth,
+                score,
+                pv: pv.to_vec(),
+            };
         }
     }
 }
@@ -225,16 +280,7 @@ impl Searcher {
             (None, Some(b)) => Some(b.soft),
             _ => None,
         };
-        let now = Instant::now();
-        let shared = Arc::new(Shared {
-            stop: AtomicBool::new(false),
-            nodes: AtomicU64::new(0),
-            start: now,
-            pondering: AtomicBool::new(limits.ponder),
-            clock_start: Mutex::new(now),
-            hard,
-            node_limit: limits.nodes,
-        });
+        let shared = Arc::new(Shared::new(&limits, hard));
         let (tt, pool, threads) = (self.tt.clone(), self.pool.clone(), self.threads);
         let pos = pos.clone();
         let sh = shared.clone();
@@ -267,22 +313,73 @@ fn run(
     let mut result = SearchResult::default();
     pool.scope(|scope| {
         for id in 1..threads {
-            scope.spawn(move |_| {
-                let mut w = Worker::new(pos.clone(), tt, shared, false);
-                w.root_only = limits.search_moves.clone();
-                let mut depth = 1 + (id % 2) as i32;
-                while !shared.stop.load(Relaxed) && depth < ordering::MAX_PLY as i32 - 10 {
-                    w.root(-score::INFINITE, score::INFINITE, depth);
-                    w.flush_nodes();
-                    depth += 1;
-                }
-            });
+            scope.spawn(move |_| helper_thread(pos, limits, tt, shared, id));
         }
         result = main_thread(pos, limits, soft, tt, shared, info);
         shared.stop.store(true, Relaxed);
     });
     result.nodes = shared.nodes.load(Relaxed);
     result
+}
+
+/// A Lazy SMP helper: iterative deepening like the main thread, odd helpers one ply ahead so
+/// the threads diverge, with no reports. Its completed iterations are offered to the main
+/// thread, which plays the deepest answer (single-line searches only: a helper ignores the
+/// MultiPV exclusions).
+fn helper_thread(
+    pos: &Position,
+    limits: &Limits,
+    tt: &tt::TranspositionTable,
+    shared: &Shared,
+    id: usize,
+) {
+    let mut w = Worker::new(pos.clone(), tt, shared, false);
+    w.root_only = limits.search_moves.clone();
+    let publishes = limits.multipv <= 1;
+    let mut prev_score = 0;
+    let max_depth = limits.depth.map_or(ordering::MAX_PLY as i32 - 10, |d| {
+        (d as i32).min(ordering::MAX_PLY as i32 - 10)
+    });
+    let mut depth = (1 + (id % 2) as i32).min(max_depth);
+    while !shared.stop.load(Relaxed) && depth <= max_depth {
+        w.seldepth = 0;
+        let s = aspiration_search(&mut w, depth, prev_score);
+        w.flush_nodes();
+        if w.aborted() {
+            break;
+        }
+        prev_score = s;
+        if publishes && s != -score::INFINITE {
+            shared.publish(depth as u32, w.seldepth as u32, s, w.root_pv());
+        }
+        depth += 1;
+    }
+}
+
+/// One iteration to `depth`, in a window around the previous iteration's score that widens
+/// until the score falls inside (full window while shallow or near a mate).
+fn aspiration_search(w: &mut Worker, depth: i32, prev_score: i32) -> i32 {
+    let mut delta = 30;
+    let (mut alpha, mut beta) = if depth >= 4 && !score::is_mate(prev_score) {
+        (prev_score - delta, prev_score + delta)
+    } else {
+        (-score::INFINITE, score::INFINITE)
+    };
+    loop {
+        let s = w.root(alpha, beta, depth);
+        if w.aborted() {
+            return s;
+        }
+        if s <= alpha {
+            alpha = (alpha - delta).max(-score::INFINITE);
+            beta = (alpha + beta) / 2;
+        } else if s >= beta {
+            beta = (beta + delta).min(score::INFINITE);
+        } else {
+            return s;
+        }
+        delta += delta;
+    }
 }
 
 fn main_thread(
@@ -309,27 +406,7 @@ fn main_thread(
         w.excluded.clear();
         let mut lines: Vec<(i32, Vec<Move>)> = Vec::new();
         for (line, prev_score) in prev_scores.iter_mut().enumerate() {
-            let mut delta = 30;
-            let (mut alpha, mut beta) = if depth >= 4 && !score::is_mate(*prev_score) {
-                (*prev_score - delta, *prev_score + delta)
-            } else {
-                (-score::INFINITE, score::INFINITE)
-            };
-            let s = loop {
-                let s = w.root(alpha, beta, depth);
-                if w.aborted() {
-                    break s;
-                }
-                if s <= alpha {
-                    alpha = (alpha - delta).max(-score::INFINITE);
-                    beta = (alpha + beta) / 2;
-                } else if s >= beta {
-                    beta = (beta + delta).min(score::INFINITE);
-                } else {
-                    break s;
-                }
-                delta += delta;
-            };
+            let s = aspiration_search(&mut w, depth, *prev_score);
             w.flush_nodes();
             if w.aborted() {
                 // Keep a move from the unfinished iteration only if it was fully searched.
@@ -396,7 +473,7 @@ fn main_thread(
         {
             break;
         }
-        if shared.stop.load(Relaxed) {
+        if shared.stop.load(Relaxed) || shared.helper_depth() >= max_depth {
             break;
         }
     }
@@ -410,12 +487,48 @@ fn main_thread(
             break;
         }
     }
+    adopt_deeper_helper(&mut result, limits, tt, shared, info);
     if result.best.is_none() {
         // No completed iteration (stopped at once): any legal move beats none.
         let mut p = pos.clone();
         result.best = p.game_moves().first().copied();
     }
     result
+}
+
+/// Plays a helper's answer when a helper completed a deeper iteration than the main thread,
+/// reporting it first so that the last `info` line describes the move played.
+fn adopt_deeper_helper(
+    result: &mut SearchResult,
+    limits: &Limits,
+    tt: &tt::TranspositionTable,
+    shared: &Shared,
+    info: &InfoSink,
+) {
+    let Ok(helper) = shared.helper_best.lock().map(|b| b.clone()) else {
+        return;
+    };
+    if limits.multipv > 1 || helper.depth <= result.depth || helper.pv.is_empty() {
+        return;
+    }
+    let elapsed = shared.start.elapsed();
+    let nodes = shared.nodes.load(Relaxed);
+    info(&Info {
+        depth: helper.depth,
+        seldepth: helper.seldepth,
+        multipv: 1,
+        score: helper.score,
+        nodes,
+        nps: (nodes as f64 / elapsed.as_secs_f64().max(1e-6)) as u64,
+        hashfull: tt.hashfull(),
+        time: elapsed,
+        pv: helper.pv.clone(),
+    });
+    result.best = helper.pv.first().copied();
+    result.ponder = helper.pv.get(1).copied();
+    result.score = helper.score;
+    result.depth = helper.depth;
+    result.pv = helper.pv;
 }
 
 #[cfg(test)]

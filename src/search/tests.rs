@@ -147,11 +147,21 @@ fn every_thread_count_returns_a_legal_move() {
         let pos = Position::start(variant, RuleSet::Seed);
         for threads in 1..=4 {
             let searcher = Searcher::new(8, threads).unwrap();
-            let r = searcher.search(&pos, depth(4), Arc::new(|_| {}));
-            assert!(
-                pos.clone().game_moves().contains(&r.best.expect("a move")),
-                "{threads}"
+            let infos = Arc::new(Mutex::new(Vec::new()));
+            let sink = infos.clone();
+            let r = searcher.search(
+                &pos,
+                depth(4),
+                Arc::new(move |i: &Info| sink.lock().unwrap().push(i.clone())),
             );
+            let best = r.best.expect("a move");
+            assert!(pos.clone().game_moves().contains(&best), "{threads}");
+            // Whichever thread finished the depth first, the answer is of exactly that depth
+            // and the last report describes the move played.
+            assert_eq!(r.depth, 4, "{threads}");
+            let infos = infos.lock().unwrap();
+            let last = infos.last().expect("a report");
+            assert_eq!((last.depth, last.pv[0]), (4, best), "{threads}");
         }
     }
 }
@@ -192,4 +202,46 @@ fn a_side_without_moves_gets_no_move() {
     // Black has no royal left: the game is over, there is nothing to play.
     let pos = chu("6k5/12/12/12/12/12/12/12/12/12/12/6R5 b - 1");
     assert!(search(&pos, depth(2)).best.is_none());
+}
+
+#[test]
+fn a_helper_that_completes_the_depth_first_ends_the_search_with_its_answer() {
+    let pos = Position::start(Variant::Chu, RuleSet::Seed);
+    let limits = depth(6);
+    let shared = Shared::new(&limits, None);
+    let tt = tt::TranspositionTable::new(1);
+    let played = pos.clone().game_moves()[3];
+    let mut after = pos.clone();
+    after.make(played);
+    let reply = after.game_moves()[0];
+    shared.publish(5, 9, 40, &[played, reply]);
+    shared.check_limits();
+    assert!(!shared.stop.load(Relaxed), "depth 5 of 6: go on");
+    shared.publish(4, 9, 90, &[reply]);
+    shared.publish(6, 9, 70, &[played, reply]);
+    shared.check_limits();
+    assert!(shared.stop.load(Relaxed), "a helper completed depth 6");
+    let reports = Arc::new(Mutex::new(Vec::new()));
+    let sink = reports.clone();
+    let info: InfoSink = Arc::new(move |i: &Info| sink.lock().unwrap().push(i.clone()));
+    let mut result = SearchResult {
+        depth: 5,
+        best: Some(reply),
+        ..SearchResult::default()
+    };
+    adopt_deeper_helper(&mut result, &limits, &tt, &shared, &info);
+    assert_eq!(
+        (result.best, result.ponder, result.score, result.depth),
+        (Some(played), Some(reply), 70, 6)
+    );
+    let reports = reports.lock().unwrap();
+    assert_eq!((reports.len(), reports[0].depth), (1, 6));
+    // The main thread's own answer stands when it went as deep.
+    let mut result = SearchResult {
+        depth: 6,
+        best: Some(reply),
+        ..SearchResult::default()
+    };
+    adopt_deeper_helper(&mut result, &limits, &tt, &shared, &info);
+    assert_eq!(result.best, Some(reply));
 }
