@@ -3,7 +3,7 @@
 //! quiescence search. Lazy SMP runs several of these on one shared table.
 
 use super::Shared;
-use super::ordering::{MAX_PLY, OrderingTables, capture_value};
+use super::ordering::{MAX_PLY, OrderingTables, capture_value, gives_material_away};
 use super::picker::{MovePicker, QuietContext};
 use super::score::{self, DRAW, INFINITE, MATE, mated_in};
 use super::tt::{Bound, TranspositionTable};
@@ -432,6 +432,9 @@ impl<'a> Worker<'a> {
             // moves come in falling order of their scores, so none of the rest can either.
             if stand + scores[i] / 16 + 2 * eval::PAWN < alpha {
                 break;
+            }
+            if gives_material_away(&self.pos, mv) {
+                continue;
             }
             self.make(mv, ply);
             let s = -self.quiesce(-beta, -alpha, ply + 1, qply + 1);

@@ -354,7 +354,11 @@ fn helper_thread(
         }
         depth += 1;
     }
-    log::debug!("helper {id}: {} nodes, completed depth {}", w.nodes, depth - 1);
+    log::debug!(
+        "helper {id}: {} nodes, completed depth {}",
+        w.nodes,
+        depth - 1
+    );
 }
 
 /// One iteration to `depth`, in a window around the previous iteration's score that widens
@@ -488,7 +492,11 @@ fn main_thread(
             break;
         }
     }
-    log::debug!("main thread: {} nodes, completed depth {}", w.nodes, result.depth);
+    log::debug!(
+        "main thread: {} nodes, completed depth {}",
+        w.nodes,
+        result.depth
+    );
     adopt_deeper_helper(&mut result, limits, tt, shared, info);
     if result.best.is_none() {
         // No completed iteration (stopped at once): any legal move beats none.

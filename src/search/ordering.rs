@@ -6,7 +6,7 @@
 use crate::eval;
 use crate::rules::geometry::CELLS;
 use crate::rules::pieces::Piece;
-use crate::rules::{Move, Position, Variant};
+use crate::rules::{Move, Position, Variant, attacks};
 
 /// Deepest ply the search tracks.
 pub const MAX_PLY: usize = 128;
@@ -145,6 +145,23 @@ impl OrderingTables {
         let piece = pos.piece_at(mv.to()).map_or(0, |p| p.0 as usize);
         piece * CELLS + mv.to().index()
     }
+}
+
+/// Whether `mv` simply gives a piece for a cheaper one: a one-step capture without promotion
+/// whose mover is worth more than its victim (by more than a pawn) and lands where the
+/// opponent can capture it. The quiescence search leaves such captures out: its job is to
+/// settle the exchanges that win material, and these lose it unless something deeper is
+/// going on, which the main search sees. (Moving off `from` may open a line to the landing
+/// square that this test does not see: it then keeps the capture, the safe direction.)
+#[inline]
+pub fn gives_material_away(pos: &Position, mv: Move) -> bool {
+    if mv.leg_count() != 1 || mv.promotes() {
+        return false;
+    }
+    let values = eval::material_values(pos.variant());
+    let value = |p: Option<Piece>| p.map_or(0, |p| values[p.0 as usize]);
+    value(pos.piece_at(mv.from())) > value(pos.piece_at(mv.to())) + eval::PAWN
+        && attacks::attacked_in(pos, pos.side_to_move().flip(), mv.to())
 }
 
 /// Value of what a move captures minus a sixteenth of the mover, or `None` for a quiet move.

@@ -1,7 +1,7 @@
 //! Search behaviour on hand-made positions whose answers are proved in the comments.
 
 use super::*;
-use crate::rules::{Color, RuleSet, Variant, attacks};
+use crate::rules::{Color, RuleSet, Square, Variant, attacks};
 
 fn chu(sfen: &str) -> Position {
     Position::from_sfen(Variant::Chu, RuleSet::Seed, sfen).unwrap()
@@ -244,4 +244,32 @@ fn a_helper_that_completes_the_depth_first_ends_the_search_with_its_answer() {
     };
     adopt_deeper_helper(&mut result, &limits, &tt, &shared, &info);
     assert_eq!(result.best, Some(reply));
+}
+
+#[test]
+fn quiescence_leaves_out_captures_that_give_a_piece_for_a_cheaper_guarded_one() {
+    // Black rooks on 6i and 3i look up their files at White pawns on 6e and 3e; the gold on
+    // 6d guards 6e (a White gold steps forward, towards rank l), nothing guards 3e. Black's
+    // pawn on 9f can take the silver on 9e, which the gold on 9d guards.
+    let pos = chu("k11/12/12/3g2g5/3s2p2p2/3P8/12/12/6R2R2/12/12/11K b - 1");
+    let mv = |from: (usize, usize), to: (usize, usize)| {
+        Move::simple(Square::new(from.0, from.1), Square::new(to.0, to.1))
+    };
+    let rook_takes_guarded_pawn = mv((5, 8), (5, 4));
+    let rook_takes_free_pawn = mv((2, 8), (2, 4));
+    let pawn_takes_guarded_silver = mv((8, 5), (8, 4));
+    let legal = pos.clone().game_moves();
+    for m in [
+        rook_takes_guarded_pawn,
+        rook_takes_free_pawn,
+        pawn_takes_guarded_silver,
+    ] {
+        assert!(legal.contains(&m), "{}", m.text());
+    }
+    assert!(ordering::gives_material_away(&pos, rook_takes_guarded_pawn));
+    assert!(!ordering::gives_material_away(&pos, rook_takes_free_pawn));
+    assert!(!ordering::gives_material_away(
+        &pos,
+        pawn_takes_guarded_silver
+    ));
 }
