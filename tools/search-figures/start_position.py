@@ -5,32 +5,14 @@ usage: start_position.py BIN[,BIN...] --variant chu|daidai --threads N (--depth 
        [--rounds R]
 With --depth: the time to finish depth D (time to depth). With --movetime: the depth reached.
 Prints every run, then the median per binary."""
-import argparse, statistics, subprocess, time
+import argparse, statistics
+from usi_engine import Engine
 
 def run(binary, variant, threads, go):
-    p = subprocess.Popen([binary, "--protocol", "usi"], stdin=subprocess.PIPE,
-                         stdout=subprocess.PIPE, text=True, bufsize=1)
-    def send(s):
-        p.stdin.write(s + "\n"); p.stdin.flush()
-    def until(tok):
-        lines = []
-        while True:
-            l = p.stdout.readline()
-            if not l:
-                raise SystemExit(f"{binary}: engine closed its output")
-            lines.append(l)
-            if l.startswith(tok):
-                return lines
-    send("usi"); until("usiok")
-    if variant != "chu":
-        send(f"setoption name USI_Variant value {variant}")
-    send(f"setoption name Threads value {threads}")
-    send("setoption name USI_Hash value 256")
-    send("isready"); until("readyok"); send("usinewgame"); send("position startpos")
-    t = time.time(); send(f"go {go}"); lines = until("bestmove"); dt = time.time() - t
-    send("quit"); p.wait()
-    last = [l for l in lines if l.startswith("info depth")][-1].split()
-    return dt, int(last[last.index("depth") + 1]), int(last[last.index("nodes") + 1])
+    engine = Engine(binary, variant, threads, 256)
+    result = engine.search("startpos", go)
+    engine.quit()
+    return result
 
 a = argparse.ArgumentParser()
 a.add_argument("binaries"); a.add_argument("--variant", default="chu")

@@ -5,39 +5,20 @@ interleaved rounds (this machine is noisy: compare medians of rounds, not single
 usage: suite.py POSITIONS DEPTH BIN[,BIN...] [--threads N] [--rounds R] [--variant daidai]
 prints one line per binary and round: total seconds, total nodes, nodes/s; then the medians.
 POSITIONS holds USI `position` arguments, one per line (# starts a comment)."""
-import argparse, statistics, subprocess, time
+import argparse, statistics
+from usi_engine import Engine
 
 def positions(path):
     return [l.strip() for l in open(path) if l.strip() and not l.startswith("#")]
 
 def run(binary, poss, depth, threads, variant):
-    p = subprocess.Popen([binary, "--protocol", "usi"], stdin=subprocess.PIPE,
-                         stdout=subprocess.PIPE, text=True, bufsize=1)
-    def send(s):
-        p.stdin.write(s + "\n"); p.stdin.flush()
-    def until(tok):
-        lines = []
-        while True:
-            l = p.stdout.readline()
-            if not l:
-                raise SystemExit(f"{binary}: engine closed its output")
-            lines.append(l)
-            if l.startswith(tok):
-                return lines
-    send("usi"); until("usiok")
-    if variant != "chu":
-        send(f"setoption name USI_Variant value {variant}")
-    send("setoption name USI_Hash value 64")
-    send(f"setoption name Threads value {threads}")
-    send("isready"); until("readyok")
+    engine = Engine(binary, variant, threads, 64)
     total_t, total_n = 0.0, 0
     for pos in poss:
-        send("usinewgame"); send(f"position {pos}"); send("isready"); until("readyok")
-        t = time.time(); send(f"go depth {depth}"); lines = until("bestmove")
-        total_t += time.time() - t
-        info = [l for l in lines if l.startswith("info depth")][-1].split()
-        total_n += int(info[info.index("nodes") + 1])
-    send("quit"); p.wait()
+        seconds, _, nodes = engine.search(pos, f"depth {depth}")
+        total_t += seconds
+        total_n += nodes
+    engine.quit()
     return total_t, total_n
 
 a = argparse.ArgumentParser()
