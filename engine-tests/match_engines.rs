@@ -1,5 +1,6 @@
-//! `shishi match` with real engines: two Shishi processes through USI at a fixed depth, and
-//! HaChu (XBoard) against itself from a position with White to move (the rotated `setboard`).
+//! `shishi match` with real engines: two Shishi processes through USI at a fixed depth and under
+//! byoyomi, and through UCI with a clock; HaChu (XBoard) against itself from a position with
+//! White to move (the rotated `setboard`).
 //! Each test skips with a message when its engine is not available.
 
 use std::io::Write;
@@ -88,6 +89,66 @@ fn shishi_against_shishi_at_fixed_depth() {
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     check_clean_games(&std::fs::read_to_string(&out).unwrap(), 2);
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Plays two short Shishi-vs-Shishi games with the given protocol and limit arguments and
+/// checks that every game ended cleanly (no time loss, no illegal move, no crash).
+fn shishi_pair_plays_clean_games(name: &str, proto: &str, limit: &[&str]) {
+    let dir = tmp_dir(name);
+    let out = dir.join("games.txt");
+    let bin = env!("CARGO_BIN_EXE_shishi");
+    let mut args = vec![
+        "match".to_string(),
+        "--engine".to_string(),
+        format!("name=S1 cmd={bin} --protocol {proto} proto={proto}"),
+        "--engine".to_string(),
+        format!("name=S2 cmd={bin} --protocol {proto} proto={proto}"),
+    ];
+    args.extend(limit.iter().map(|a| a.to_string()));
+    args.extend(
+        [
+            "--games",
+            "2",
+            "--max-plies",
+            "12",
+            "--concurrency",
+            "1",
+            "--openings",
+            concat!(env!("CARGO_MANIFEST_DIR"), "/openings/chu.epd"),
+            "--out",
+            out.to_str().unwrap(),
+        ]
+        .map(String::from),
+    );
+    let o = Command::new(bin).args(&args).output().unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let text = std::fs::read_to_string(&out).unwrap();
+    check_clean_games(&text, 2);
+    assert!(
+        text.contains("maximum game length"),
+        "the games should run to the ply limit: {text}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The runner's byoyomi path over USI: `go btime 0 wtime 0 byoyomi …` every move.
+#[test]
+fn shishi_against_shishi_under_byoyomi_over_usi() {
+    if !shishi_speaks_usi() {
+        eprintln!("SKIPPED: `shishi --protocol usi` has no USI front end yet (issue 4)");
+        return;
+    }
+    shishi_pair_plays_clean_games("byoyomi", "usi", &["--byoyomi", "0.3"]);
+}
+
+/// The runner's UCI path: `UCI_Variant`, `position fen …` and a clock with increment.
+#[test]
+fn shishi_against_shishi_with_a_clock_over_uci() {
+    if !shishi_speaks_usi() {
+        eprintln!("SKIPPED: `shishi --protocol usi` has no USI front end yet (issue 4)");
+        return;
+    }
+    shishi_pair_plays_clean_games("uci", "uci", &["--tc", "3+0.1"]);
 }
 
 #[test]
