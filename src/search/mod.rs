@@ -403,8 +403,7 @@ fn main_thread(
         .unwrap_or(ordering::MAX_PLY as u32 - 10)
         .min(ordering::MAX_PLY as u32 - 10);
     let mut result = SearchResult::default();
-    let mut last_best = None;
-    let mut instability = 1.0f64;
+    let mut gate = time::IterationGate::default();
     let mut prev_scores = vec![0i32; multipv];
     'deepening: for depth in 1..=max_depth as i32 {
         w.seldepth = 0;
@@ -460,11 +459,7 @@ fn main_thread(
         result.pv = best_pv.clone();
         result.score = *best_score;
         result.depth = depth as u32;
-        if last_best.is_some() && last_best != result.best {
-            instability += 0.5;
-        }
-        instability = 1.0 + (instability - 1.0) * 0.7;
-        last_best = result.best;
+        gate.completed(result.best);
         if let Some(m) = limits.mate
             && score::is_mate(*best_score)
             && *best_score > 0
@@ -474,7 +469,7 @@ fn main_thread(
         }
         if let Some(s) = soft
             && !shared.pondering.load(Relaxed)
-            && shared.clock_elapsed().as_secs_f64() >= s.as_secs_f64() * instability.min(2.5) * 0.6
+            && gate.should_stop(shared.clock_elapsed(), s)
         {
             break;
         }

@@ -48,9 +48,74 @@ pub fn allocate(clock: &Clock, overhead: Duration) -> Budget {
     }
 }
 
+/// When to stop deepening under a clock: a new iteration starts only before 0.6 × the soft
+/// limit, stretched while the best move keeps changing between iterations (to at most 2.17×,
+/// the fixed point of a change in every iteration). An
+/// unsettled root is where extra time pays: the last iteration changed its mind, so the next one
+/// may too; a settled root gains little from another iteration that would likely not finish.
+#[derive(Clone, Debug)]
+pub struct IterationGate<M> {
+    instability: f64,
+    last_best: Option<M>,
+}
+
+impl<M: PartialEq + Copy> Default for IterationGate<M> {
+    fn default() -> Self {
+        IterationGate {
+            instability: 1.0,
+            last_best: None,
+        }
+    }
+}
+
+impl<M: PartialEq + Copy> IterationGate<M> {
+    /// Records the best move of a completed iteration: a change adds 0.5 to the stretch, and
+    /// every iteration takes 30 % of the stretch above 1 away again.
+    pub fn completed(&mut self, best: Option<M>) {
+        if self.last_best.is_some() && self.last_best != best {
+            self.instability += 0.5;
+        }
+        self.instability = 1.0 + (self.instability - 1.0) * 0.7;
+        self.last_best = best;
+    }
+
+    /// Whether the next iteration should not start, `elapsed` into a move with soft limit `soft`.
+    pub fn should_stop(&self, elapsed: Duration, soft: Duration) -> bool {
+        elapsed.as_secs_f64() >= soft.as_secs_f64() * self.instability * 0.6
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_changing_best_move_earns_more_time_and_a_settled_one_gives_it_back() {
+        let soft = ms(1000);
+        let mut gate = IterationGate::default();
+        for _ in 0..3 {
+            gate.completed(Some(1));
+        }
+        assert!(gate.should_stop(ms(600), soft), "{gate:?}");
+        assert!(!gate.should_stop(ms(590), soft), "{gate:?}");
+        // The best move changes in three iterations in a row.
+        for best in [2, 3, 4] {
+            gate.completed(Some(best));
+        }
+        assert!(!gate.should_stop(ms(1000), soft), "{gate:?}");
+        assert!(gate.should_stop(ms(1100), soft), "{gate:?}");
+        // However often it changes, the stretch stays below 2.17 × 0.6.
+        for best in 5..100 {
+            gate.completed(Some(best));
+        }
+        assert!(!gate.should_stop(ms(1290), soft), "{gate:?}");
+        assert!(gate.should_stop(ms(1301), soft), "{gate:?}");
+        // It settles back once the move stays.
+        for _ in 0..20 {
+            gate.completed(Some(4));
+        }
+        assert!(gate.should_stop(ms(610), soft), "{gate:?}");
+    }
 
     fn ms(n: u64) -> Duration {
         Duration::from_millis(n)
