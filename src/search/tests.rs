@@ -273,3 +273,33 @@ fn quiescence_leaves_out_captures_that_give_a_piece_for_a_cheaper_guarded_one() 
         pawn_takes_guarded_silver
     ));
 }
+
+#[test]
+fn the_quiescence_search_uses_the_table_in_chu_only() {
+    // A one-ply search runs the quiescence search in every child position; afterwards the
+    // table holds those children at depth 0 in chu and holds none of them in dai dai
+    // (docs/search.md, sixth session: measured faster in chu, slower in dai dai).
+    for (variant, expected) in [(Variant::Chu, true), (Variant::DaiDai, false)] {
+        let pos = Position::start(variant, RuleSet::Seed);
+        let limits = depth(1);
+        let shared = Shared::new(&limits, None);
+        let tt = tt::TranspositionTable::new(1);
+        let mut w = alphabeta::Worker::new(pos.clone(), &tt, &shared, true);
+        w.root(-score::INFINITE, score::INFINITE, 1);
+        let stored = pos
+            .clone()
+            .game_moves()
+            .into_iter()
+            .filter(|&mv| {
+                let mut child = pos.clone();
+                child.make(mv);
+                tt.probe(child.key(), 1).is_some_and(|h| h.depth == 0)
+            })
+            .count();
+        assert_eq!(
+            stored > 0,
+            expected,
+            "{variant:?}: {stored} children stored"
+        );
+    }
+}

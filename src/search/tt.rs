@@ -34,6 +34,17 @@ pub struct TtHit {
     pub bound: Bound,
 }
 
+impl TtHit {
+    /// Whether the stored score settles a search with window (alpha, beta) on its own.
+    pub fn settles(&self, alpha: i32, beta: i32) -> bool {
+        match self.bound {
+            Bound::Exact => true,
+            Bound::Lower => self.score >= beta,
+            Bound::Upper => self.score <= alpha,
+        }
+    }
+}
+
 #[derive(Default)]
 struct Entry {
     check: AtomicU64,
