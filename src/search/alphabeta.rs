@@ -416,6 +416,8 @@ impl<'a> Worker<'a> {
         } else {
             None
         };
+        // Mate scores are searched again so the mating line reaches the principal variation
+        // (`go mate` answers with the whole sequence).
         if let Some(h) = hit
             && h.settles(alpha, beta)
         {
@@ -466,6 +468,10 @@ impl<'a> Worker<'a> {
                 best_move = mv;
                 if s > alpha {
                     alpha = s;
+                    let (head, tail) = self.pv.split_at_mut(ply + 1);
+                    head[ply].clear();
+                    head[ply].push(mv);
+                    head[ply].extend_from_slice(&tail[0]);
                     if s >= beta {
                         break;
                     }
