@@ -186,6 +186,14 @@ impl<'a> Worker<'a> {
         eval::evaluate_with(&self.pos, &self.acc[ply])
     }
 
+    /// The principal variation at `ply` becomes `mv` followed by the one found below it.
+    fn extend_pv(&mut self, ply: usize, mv: Move) {
+        let (head, tail) = self.pv.split_at_mut(ply + 1);
+        head[ply].clear();
+        head[ply].push(mv);
+        head[ply].extend_from_slice(&tail[0]);
+    }
+
     fn in_check(&self) -> bool {
         let us = self.pos.side_to_move();
         self.pos.royal_count(us) == 1 && self.pos.in_check(us)
@@ -353,10 +361,7 @@ impl<'a> Worker<'a> {
                 best_move = mv;
                 if s > alpha {
                     alpha = s;
-                    let (head, tail) = self.pv.split_at_mut(ply + 1);
-                    head[ply].clear();
-                    head[ply].push(mv);
-                    head[ply].extend_from_slice(&tail[0]);
+                    self.extend_pv(ply, mv);
                     if ply == 0 {
                         self.root_best = Some((mv, s));
                     }
@@ -416,8 +421,6 @@ impl<'a> Worker<'a> {
         } else {
             None
         };
-        // Mate scores are searched again so the mating line reaches the principal variation
-        // (`go mate` answers with the whole sequence).
         if let Some(h) = hit
             && h.settles(alpha, beta)
         {
@@ -468,10 +471,7 @@ impl<'a> Worker<'a> {
                 best_move = mv;
                 if s > alpha {
                     alpha = s;
-                    let (head, tail) = self.pv.split_at_mut(ply + 1);
-                    head[ply].clear();
-                    head[ply].push(mv);
-                    head[ply].extend_from_slice(&tail[0]);
+                    self.extend_pv(ply, mv);
                     if s >= beta {
                         break;
                     }

@@ -50,9 +50,9 @@ pub fn allocate(clock: &Clock, overhead: Duration) -> Budget {
 
 /// When to stop deepening under a clock: a new iteration starts only before 0.6 × the soft
 /// limit, stretched while the best move keeps changing between iterations (to at most 2.17×,
-/// the fixed point of a change in every iteration). An
-/// unsettled root is where extra time pays: the last iteration changed its mind, so the next one
-/// may too; a settled root gains little from another iteration that would likely not finish.
+/// the fixed point of a change in every iteration). An unsettled root is where extra time
+/// pays: the last iteration changed its mind, so the next one may too; a settled root gains
+/// little from another iteration that would likely not finish.
 #[derive(Clone, Debug)]
 pub struct IterationGate<M> {
     instability: f64,
