@@ -121,6 +121,18 @@ impl Accumulator {
     /// Plays `mv` on `pos` and returns the sums of the position after it, computed from
     /// these (the sums of `pos` before the move) and the few terms the move can change.
     pub fn play(&self, pos: &mut Position, mv: Move) -> Accumulator {
+        self.play_with(pos, mv, |_| ())
+    }
+
+    /// [`Accumulator::play`], calling `after_make` with the new position as soon as it exists,
+    /// before the sums are brought up to date: work that needs only the new position (the
+    /// search prefetches its table entry) then overlaps with the update instead of following it.
+    pub fn play_with(
+        &self,
+        pos: &mut Position,
+        mv: Move,
+        after_make: impl FnOnce(&Position),
+    ) -> Accumulator {
         let t = tables(pos.variant());
         let touched = Touched::of(mv);
         // After the move only its last landing square is occupied among the touched ones
@@ -145,6 +157,7 @@ impl Accumulator {
             next.account_chances(pos, t, &chance_cells, -1);
         }
         pos.make(mv);
+        after_make(pos);
         next.account_pieces(pos, t, &touched, 1);
         next.account_lines(pos, t, &touched, &flipped);
         if t.capture_bonus {
