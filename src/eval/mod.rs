@@ -120,14 +120,10 @@ impl Accumulator {
 
     /// Plays `mv` on `pos` and returns the sums of the position after it, computed from
     /// these (the sums of `pos` before the move) and the few terms the move can change.
-    pub fn play(&self, pos: &mut Position, mv: Move) -> Accumulator {
-        self.play_with(pos, mv, |_| ())
-    }
-
-    /// [`Accumulator::play`], calling `after_make` with the new position as soon as it exists,
-    /// before the sums are brought up to date: work that needs only the new position (the
-    /// search prefetches its table entry) then overlaps with the update instead of following it.
-    pub fn play_with(
+    /// `after_make` sees the new position as soon as it exists, before the sums are brought
+    /// up to date: work that needs only the new position (the search prefetches its table
+    /// entry) then overlaps with the update instead of following it.
+    pub fn play(
         &self,
         pos: &mut Position,
         mv: Move,

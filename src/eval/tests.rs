@@ -241,7 +241,7 @@ fn eval_speed() {
                         let acc = Accumulator::new(p);
                         for &mv in list {
                             if with_eval {
-                                let next = acc.play(p, mv);
+                                let next = acc.play(p, mv, |_| {});
                                 sink += evaluate_with(p, &next) as i64;
                             } else {
                                 p.make(mv);
@@ -277,7 +277,7 @@ fn assert_incremental_matches(pos: &mut Position) -> usize {
     crate::rules::movegen::generate(pos, &mut moves);
     let before = Accumulator::new(pos);
     for &mv in &moves {
-        let acc = before.play(pos, mv);
+        let acc = before.play(pos, mv, |_| {});
         assert_eq!(acc, Accumulator::new(pos), "{} after {mv}", pos.to_sfen());
         pos.unmake();
     }
@@ -328,7 +328,7 @@ fn placement_gain_is_the_change_in_the_movers_placement_term() {
                     continue;
                 }
                 let gain = placement_gain(&pos, mv);
-                let after = before.play(&mut pos, mv);
+                let after = before.play(&mut pos, mv, |_| {});
                 pos.unmake();
                 assert_eq!(
                     gain,
