@@ -122,10 +122,11 @@ impl TranspositionTable {
         {
             use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
             let bucket = self.bucket(key);
-            // A bucket (96 bytes) spans two or three 64-byte cache lines; bytes 0, 48 and 95
-            // lie less than 64 bytes apart, so together they touch every one of those lines.
+            // A bucket (96 bytes) spans two or three 64-byte cache lines; its first, middle and
+            // last bytes lie less than 64 bytes apart, so together they touch every one of them.
+            let size = BUCKET * ENTRY_BYTES;
             let bytes = bucket.as_ptr().cast::<u8>();
-            for offset in [0, 48, BUCKET * ENTRY_BYTES - 1] {
+            for offset in [0, size / 2, size - 1] {
                 // SAFETY: a prefetch is a hint that never reads or faults, and the address
                 // lies inside the table anyway; SSE, which it needs, is part of x86_64.
                 unsafe { _mm_prefetch::<_MM_HINT_T0>(bytes.wrapping_add(offset).cast::<i8>()) };
