@@ -7,6 +7,7 @@
 pub mod eval;
 pub mod matches;
 pub mod perft;
+pub mod platform;
 pub mod protocol;
 pub mod rules;
 pub mod search;

@@ -47,8 +47,11 @@ pub fn run(args: PerftArgs) -> Result<(), String> {
             args.threads
         ));
     }
-    if args.depth.is_some_and(|d| d > 64) {
-        return Err("--depth above 64 is not sensible".into());
+    if args.depth.is_some_and(|d| d > suite::MAX_DEPTH) {
+        return Err(format!(
+            "--depth above {} is not sensible",
+            suite::MAX_DEPTH
+        ));
     }
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(args.threads)
@@ -92,8 +95,7 @@ fn run_one(args: &PerftArgs) -> Result<(), String> {
 }
 
 fn run_suite(path: &std::path::Path, max_depth: u32) -> Result<(), String> {
-    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    let entries = suite::parse_suite(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+    let entries = suite::read_suite(path)?;
     let mut out = std::io::stdout().lock();
     let (mut checked, mut failed) = (0, 0);
     let start = Instant::now();

@@ -14,7 +14,7 @@ pub mod process;
 pub mod stats;
 pub mod xboard;
 
-use crate::perft::suite::parse_suite;
+use crate::perft::suite::read_suite;
 use crate::rules::{Color, Position, RuleSet, Variant};
 use engine::EngineSpec;
 use game::{GameRecord, GameSettings, Verdict};
@@ -57,8 +57,7 @@ pub fn read_openings(
     variant: Variant,
     rules: RuleSet,
 ) -> Result<Vec<(String, String)>, String> {
-    let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
-    let entries = parse_suite(&text).map_err(|e| format!("{path}: {e}"))?;
+    let entries = read_suite(std::path::Path::new(path))?;
     let mut out = Vec::new();
     for e in entries.into_iter().filter(|e| e.variant == variant) {
         let pos = Position::from_sfen(variant, rules, &e.sfen)

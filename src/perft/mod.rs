@@ -15,17 +15,25 @@
 
 pub mod suite;
 
+use crate::platform;
 use crate::rules::movegen;
 use crate::rules::{Move, Position};
 use rayon::prelude::*;
+use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 
 /// Number of leaf nodes `depth` plies below `pos` (bulk-counted at the last ply).
 pub fn perft(pos: &mut Position, depth: u32) -> u64 {
-    let mut buffers = vec![Vec::with_capacity(256); depth as usize + 1];
-    perft_with(pos, depth, &mut buffers)
+    perft_until(pos, depth, &AtomicBool::new(false))
 }
 
-fn perft_with(pos: &mut Position, depth: u32, buffers: &mut [Vec<Move>]) -> u64 {
+/// [`perft`] that gives up (with a meaningless count) once `stop` is set: the protocol loop
+/// runs perft like a search, and `stop` or `quit` must end it promptly.
+fn perft_until(pos: &mut Position, depth: u32, stop: &AtomicBool) -> u64 {
+    let mut buffers = vec![Vec::with_capacity(256); depth as usize + 1];
+    perft_with(pos, depth, &mut buffers, stop)
+}
+
+fn perft_with(pos: &mut Position, depth: u32, buffers: &mut [Vec<Move>], stop: &AtomicBool) -> u64 {
     if depth == 0 {
         return 1;
     }
@@ -35,13 +43,42 @@ fn perft_with(pos: &mut Position, depth: u32, buffers: &mut [Vec<Move>]) -> u64 
     if depth == 1 {
         return list.len() as u64;
     }
+    if stop.load(Relaxed) {
+        return 0;
+    }
     let mut nodes = 0;
     for &mv in list.iter() {
         pos.make(mv);
-        nodes += perft_with(pos, depth - 1, rest);
+        nodes += perft_with(pos, depth - 1, rest, stop);
         pos.unmake();
     }
     nodes
+}
+
+/// Per-root-move counts on `threads` threads of a pool of its own (started through
+/// [`platform::spawn`], so it works wherever the search does), or `None` when `stop` was set
+/// before the count completed.
+pub fn divide_until(
+    pos: &Position,
+    depth: u32,
+    threads: usize,
+    stop: &AtomicBool,
+) -> Option<Vec<(Move, u64)>> {
+    let mut moves = Vec::new();
+    movegen::generate(pos, &mut moves);
+    let count = |&mv: &Move| {
+        let mut p = pos.clone();
+        p.make(mv);
+        (mv, perft_until(&mut p, depth.saturating_sub(1), stop))
+    };
+    let pool = (threads > 1)
+        .then(|| platform::thread_pool(threads, "perft").ok())
+        .flatten();
+    let rows: Vec<(Move, u64)> = match pool {
+        Some(pool) => pool.install(|| moves.par_iter().map(count).collect()),
+        None => moves.iter().map(count).collect(),
+    };
+    (!stop.load(Relaxed)).then_some(rows)
 }
 
 /// Per-root-move counts (`--divide`), root moves split over the rayon pool.

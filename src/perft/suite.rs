@@ -54,6 +54,48 @@ impl SuiteEntry {
     }
 }
 
+/// Deepest count a suite (or `shishi perft --depth`) may ask for: deeper ones would run for
+/// years.
+pub const MAX_DEPTH: u32 = 64;
+/// Longest suite line: a dai dai SFEN with notes is under 1 KiB.
+const MAX_LINE: usize = 64 << 10;
+/// Largest suite file.
+const MAX_FILE: u64 = 64 << 20;
+
+/// Reads and parses a suite file, refusing (rather than reading until memory runs out) a
+/// line or a file far longer than any suite: `/dev/zero` is not a suite.
+pub fn read_suite(path: &std::path::Path) -> Result<Vec<SuiteEntry>, String> {
+    use std::io::{BufRead, Read};
+    let shown = path.display();
+    let file = std::fs::File::open(path).map_err(|e| format!("{shown}: {e}"))?;
+    let mut reader = std::io::BufReader::new(file).take(MAX_FILE + 1);
+    let mut text = String::new();
+    let mut line = Vec::new();
+    for number in 1.. {
+        line.clear();
+        let n = (&mut reader)
+            .take(MAX_LINE as u64 + 1)
+            .read_until(b'\n', &mut line)
+            .map_err(|e| format!("{shown}: {e}"))?;
+        if n == 0 {
+            break;
+        }
+        if line.len() > MAX_LINE {
+            return Err(format!(
+                "{shown}: line {number} is longer than {} KiB",
+                MAX_LINE >> 10
+            ));
+        }
+        if reader.limit() == 0 {
+            return Err(format!("{shown}: larger than {} MiB", MAX_FILE >> 20));
+        }
+        let utf8 = std::str::from_utf8(&line)
+            .map_err(|_| format!("{shown}: line {number} is not UTF-8 text"))?;
+        text.push_str(utf8);
+    }
+    parse_suite(&text).map_err(|e| format!("{shown}: {e}"))
+}
+
 /// Reads a suite file's text.
 pub fn parse_suite(text: &str) -> Result<Vec<SuiteEntry>, String> {
     let mut out = Vec::new();
@@ -91,7 +133,9 @@ pub fn parse_suite(text: &str) -> Result<Vec<SuiteEntry>, String> {
                     .ok_or_else(|| format!("line {line}: bad count field '{field}'"))?;
                 let d: u32 = d
                     .parse()
-                    .map_err(|_| format!("line {line}: bad depth '{d}'"))?;
+                    .ok()
+                    .filter(|d| (1..=MAX_DEPTH).contains(d))
+                    .ok_or_else(|| format!("line {line}: depth '{d}' is not 1 to {MAX_DEPTH}"))?;
                 let n: u64 = n
                     .trim()
                     .parse()

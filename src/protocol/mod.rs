@@ -1,14 +1,17 @@
 //! Protocol front ends: USI (the main one), UCI and XBoard/CECP v2. They translate text to
 //! engine calls and back, nothing more.
 //!
-//! One loop per process: a reader thread turns stdin into [`Event::Line`]s (bytes converted
-//! lossily, so binary garbage is just an unknown command), the search's waiter thread adds
-//! [`Event::SearchDone`], and the protocol module handles the events one at a time on the main
-//! thread, which owns every piece of session state. Output goes through [`Output`], one flushed
-//! line at a time; diagnostics go to stderr through `log`.
+//! [`Engine`] is the protocol loop without its input: it takes one line at a time and writes
+//! to an [`Output`], so a WebAssembly worker drives it exactly as the binary does. The binary
+//! adds a reader thread that turns stdin into [`Event::Line`]s (bytes converted lossily, so
+//! binary garbage is just an unknown command); a finishing search adds
+//! [`Event::SearchDone`]; the engine handles the events one at a time on one thread, which
+//! owns every piece of session state. Output goes through [`Output`], one flushed line at a
+//! time; diagnostics go to stderr through `log`.
 
 pub mod display;
 pub mod notation;
+mod perft_job;
 mod session;
 mod uci;
 mod usi;
@@ -62,28 +65,132 @@ pub(crate) trait Frontend {
     fn search_done(&mut self, id: u64);
     /// Input is closed: stop what runs and finish.
     fn eof(&mut self);
+    /// Whether a search or a perft count is running.
+    fn busy(&self) -> bool;
 }
 
-/// The main loop of every front end: the line that chose the protocol, then events one at a
-/// time until `quit` or end of input.
-pub(crate) fn event_loop(fe: &mut impl Frontend, rx: Receiver<Event>, first: Option<String>) {
-    if let Some(line) = first
-        && !fe.line(&line)
-    {
-        return;
+/// The protocol loop of one engine: USI, UCI or XBoard, chosen by the first command unless
+/// given, over any line source and any [`Output`].
+pub struct Engine {
+    forced: Option<Protocol>,
+    frontend: Option<Box<dyn Frontend>>,
+    events: Receiver<Event>,
+    sender: Sender<Event>,
+    out: Output,
+    quit: bool,
+}
+
+impl Engine {
+    /// An engine writing to `out`; `None` detects the protocol from the first command.
+    pub fn new(protocol: Option<Protocol>, out: Output) -> Engine {
+        let (sender, events) = channel();
+        Engine {
+            forced: protocol,
+            frontend: None,
+            events,
+            sender,
+            out,
+            quit: false,
+        }
     }
-    loop {
-        match rx.recv() {
-            Ok(Event::Line(line)) => {
-                if !fe.line(&line) {
-                    return;
-                }
+
+    /// Handles one input line, then whatever searches have finished meanwhile; `false` once
+    /// the engine has quit.
+    pub fn line(&mut self, text: &str) -> bool {
+        self.handle(Event::Line(text.to_string()));
+        self.poll();
+        !self.quit
+    }
+
+    /// Delivers the results of finished searches (`bestmove`); `true` while a search or a
+    /// perft count still runs. A host without a blocking event loop calls this on a timer.
+    pub fn poll(&mut self) -> bool {
+        while let Ok(ev) = self.events.try_recv() {
+            self.handle(ev);
+        }
+        !self.quit && self.frontend.as_ref().is_some_and(|f| f.busy())
+    }
+
+    /// Where other threads send events (the stdin reader).
+    fn sender(&self) -> Sender<Event> {
+        self.sender.clone()
+    }
+
+    /// Handles events as they come until `quit` or the end of input.
+    fn run_blocking(&mut self) {
+        while !self.quit {
+            match self.events.recv() {
+                Ok(ev) => self.handle(ev),
+                Err(_) => break,
             }
-            Ok(Event::SearchDone(id)) => fe.search_done(id),
-            Ok(Event::Eof) | Err(_) => {
+        }
+    }
+
+    fn handle(&mut self, ev: Event) {
+        if self.quit {
+            return;
+        }
+        if self.frontend.is_none() {
+            match ev {
+                Event::Line(line) => self.first_line(line),
+                Event::Eof => self.quit = true,
+                Event::SearchDone(_) => {}
+            }
+            return;
+        }
+        let Some(fe) = self.frontend.as_mut() else {
+            return;
+        };
+        match ev {
+            Event::Line(line) => self.quit = !fe.line(&line),
+            Event::SearchDone(id) => fe.search_done(id),
+            Event::Eof => {
                 fe.eof();
+                self.quit = true;
+            }
+        }
+    }
+
+    /// Before a protocol is chosen: the first meaningful command chooses it (`usi`, `uci`,
+    /// `xboard`; any other USI command means USI) and is then handled by it.
+    fn first_line(&mut self, line: String) {
+        let word = line.split_whitespace().next().unwrap_or("");
+        let protocol = match (self.forced, word) {
+            (Some(p), _) => p,
+            (None, "") => return,
+            (None, "usi") => Protocol::Usi,
+            (None, "uci") => Protocol::Uci,
+            (None, "xboard") => Protocol::Xboard,
+            (None, "quit") => {
+                self.quit = true;
                 return;
             }
+            (None, w) if usi::is_command(w) => Protocol::Usi,
+            (None, w) => {
+                self.out.line(&format!(
+                    "info string error: unknown command '{}' (start with usi, uci or xboard)",
+                    clip(w)
+                ));
+                return;
+            }
+        };
+        log::info!("protocol {protocol:?}");
+        let (tx, out) = (self.sender.clone(), self.out.clone());
+        let frontend: Result<Box<dyn Frontend>, String> = match protocol {
+            Protocol::Usi => usi::Session::new(usi::Dialect::Usi, tx, out)
+                .map(|s| Box::new(s) as Box<dyn Frontend>),
+            Protocol::Uci => usi::Session::new(usi::Dialect::Uci, tx, out)
+                .map(|s| Box::new(s) as Box<dyn Frontend>),
+            Protocol::Xboard => {
+                xboard::Session::new(tx, out).map(|s| Box::new(s) as Box<dyn Frontend>)
+            }
+        };
+        match frontend {
+            Ok(fe) => {
+                self.frontend = Some(fe);
+                self.handle(Event::Line(line));
+            }
+            Err(e) => self.out.line(&format!("info string error: {e}")),
         }
     }
 }
@@ -154,57 +261,46 @@ fn spawn_reader(tx: Sender<Event>) {
 /// Runs the protocol loop on stdin/stdout until `quit` or end of input. Without `forced`, the
 /// first command decides the protocol (`usi`, `uci`, `xboard`; any other USI command means USI).
 pub fn run(forced: Option<Protocol>) -> Result<(), String> {
-    let (tx, rx) = channel();
-    spawn_reader(tx.clone());
-    let out = Output::stdout();
-    let (protocol, first) = match forced {
-        Some(p) => (p, None),
-        None => match detect(&rx, &out) {
-            Some(found) => found,
-            None => return Ok(()),
-        },
-    };
-    log::info!("protocol {protocol:?}");
-    match protocol {
-        Protocol::Usi => usi::run(usi::Dialect::Usi, rx, tx, out, first),
-        Protocol::Uci => usi::run(usi::Dialect::Uci, rx, tx, out, first),
-        Protocol::Xboard => xboard::run(rx, tx, out, first),
-    }
+    let mut engine = Engine::new(forced, Output::stdout());
+    spawn_reader(engine.sender());
+    engine.run_blocking();
+    Ok(())
 }
 
-/// Waits for the first meaningful command; `None` at end of input.
-fn detect(rx: &Receiver<Event>, out: &Output) -> Option<(Protocol, Option<String>)> {
-    loop {
-        match rx.recv() {
-            Ok(Event::Line(line)) => {
-                let word = line.split_whitespace().next().unwrap_or("");
-                match word {
-                    "" => continue,
-                    "usi" => return Some((Protocol::Usi, Some(line))),
-                    "uci" => return Some((Protocol::Uci, Some(line))),
-                    "xboard" => return Some((Protocol::Xboard, Some(line))),
-                    "quit" => return None,
-                    w if usi::is_command(w) => return Some((Protocol::Usi, Some(line))),
-                    w => out.line(&format!(
-                        "info string error: unknown command '{}' (start with usi, uci or xboard)",
-                        clip(w)
-                    )),
-                }
-            }
-            Ok(Event::SearchDone(_)) => continue,
-            Ok(Event::Eof) | Err(_) => return None,
-        }
-    }
-}
-
-/// A token cut to a length fit for an error message.
+/// A token cut to a length fit for an error message, shown [`printable`].
 pub(crate) fn clip(text: &str) -> String {
     const MAX: usize = 60;
-    if text.chars().count() <= MAX {
-        text.to_string()
-    } else {
-        let mut s: String = text.chars().take(MAX).collect();
-        s.push('…');
-        s
+    let mut cut: String = text.chars().take(MAX).collect();
+    if text.chars().nth(MAX).is_some() {
+        cut.push('…');
+    }
+    printable(&cut)
+}
+
+/// Text with its control characters escaped, so that a line that echoes input stays one
+/// printable line whatever bytes came in.
+pub(crate) fn printable(text: &str) -> String {
+    let mut s = String::with_capacity(text.len());
+    for c in text.chars() {
+        if c.is_control() {
+            s.extend(c.escape_default());
+        } else {
+            s.push(c);
+        }
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn error_text_is_cut_and_has_no_control_characters() {
+        let raw = "a\u{1b}[31mb\tc\u{0}\u{7f}\u{85}d";
+        let shown = super::clip(raw);
+        assert!(!shown.chars().any(char::is_control), "{shown:?}");
+        assert!(shown.starts_with("a\\u{1b}[31mb\\tc"), "{shown:?}");
+        let long = "x".repeat(100);
+        assert_eq!(super::clip(&long).chars().count(), 61);
+        assert_eq!(super::printable("e\r\n"), "e\\r\\n");
     }
 }

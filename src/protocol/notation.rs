@@ -118,14 +118,29 @@ pub fn fen_to_sfen(fen: &str) -> Result<String, String> {
         .unwrap_or(1)
         .clamp(1, 100_000);
     let ply = 2 * (full - 1) + if side == 'w' { 2 } else { 1 };
-    Ok(format!("{board} {side} - {ply}"))
+    // The e.p. field is where chess-minded GUIs keep the square of a lion just taken by a
+    // non-lion (chu's counter-strike rule), in their square names.
+    let files = board.split('/').count();
+    let lion = match fields.get(3).copied() {
+        None | Some("-") => "-".to_string(),
+        Some(ep) => match parse_square(ep, files) {
+            Some((sq, n)) if n == ep.len() => sq.name(),
+            _ => {
+                return Err(format!(
+                    "lion-capture (e.p.) field '{}' is not a square",
+                    super::clip(ep)
+                ));
+            }
+        },
+    };
+    Ok(format!("{board} {side} {lion} {ply}"))
 }
 
 /// Whether a FEN looks like a chess-style one (side `w`/`b` then castling, e.p. and two
 /// counters), as opposed to our SFEN.
 pub fn is_chess_fen(fen: &str) -> bool {
     let f: Vec<&str> = fen.split_whitespace().collect();
-    f.len() == 6 && f[3] == "-" && f[4].parse::<u32>().is_ok() && f[5].parse::<u32>().is_ok()
+    f.len() == 6 && f[4].parse::<u32>().is_ok() && f[5].parse::<u32>().is_ok()
 }
 
 #[cfg(test)]
@@ -162,5 +177,17 @@ mod tests {
         )
         .unwrap();
         assert_eq!(sfen, Variant::Chu.start_sfen());
+    }
+
+    #[test]
+    fn the_fen_e_p_field_carries_the_lion_capture_square() {
+        // White's (gote's) pawn on 7d stands where a lion was taken.
+        let board = "lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppp/3i4i3/12/12/3I4I3/PPPPPPPPPPPP/MVRHDNQDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL";
+        let sq = Square::new(6, 3);
+        let xb = square_name(sq, 12);
+        let sfen = fen_to_sfen(&format!("{board} w - {xb} 0 1")).unwrap();
+        assert_eq!(sfen, format!("{board} b {} 1", sq.name()));
+        assert!(is_chess_fen(&format!("{board} w - {xb} 0 1")));
+        assert!(fen_to_sfen(&format!("{board} w - z99 0 1")).is_err());
     }
 }

@@ -5,13 +5,6 @@ use super::Event;
 use crate::rules::{Move, Position, RuleSet, Variant};
 use crate::search::{InfoSink, Limits, SearchHandle, SearchResult, Searcher};
 use std::sync::mpsc::Sender;
-use std::sync::{Arc, Mutex, MutexGuard};
-use std::thread::JoinHandle;
-use std::time::Duration;
-
-fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
-    m.lock().unwrap_or_else(|e| e.into_inner())
-}
 
 /// The game being played or analysed.
 #[derive(Clone)]
@@ -76,22 +69,25 @@ pub fn parse_game_move(pos: &mut Position, text: &str) -> Result<Move, String> {
 
 struct Running {
     id: u64,
-    handle: Arc<Mutex<Option<SearchHandle>>>,
-    result: Arc<Mutex<Option<SearchResult>>>,
-    waiter: Option<JoinHandle<()>>,
+    /// `None`: nothing to search (no legal move), the result is the empty one.
+    handle: Option<SearchHandle>,
     /// Infinite or pondering: the result waits for `stop` or `ponderhit`.
     hold: bool,
 }
 
 impl Running {
-    fn join(&mut self) -> SearchResult {
-        if let Some(h) = lock(&self.handle).as_ref() {
-            h.stop();
+    fn finished(&self) -> bool {
+        self.handle.as_ref().is_none_or(|h| h.is_finished())
+    }
+
+    fn join(self) -> SearchResult {
+        match self.handle {
+            Some(h) => {
+                h.stop();
+                h.wait()
+            }
+            None => SearchResult::default(),
         }
-        if let Some(w) = self.waiter.take() {
-            let _ = w.join();
-        }
-        lock(&self.result).take().unwrap_or_default()
     }
 }
 
@@ -120,67 +116,40 @@ impl SearchControl {
         self.running.is_some()
     }
 
-    /// Starts a search in the background; `hold` keeps its result until [`Self::release`] or
-    /// [`Self::stop`] (`go infinite`, `go ponder`, analysis). A position without a legal move
+    /// Starts a search in the background (on a host without threads: runs it to its end);
+    /// `hold` keeps its result until [`Self::release`] or [`Self::stop`] (`go infinite`,
+    /// `go ponder`, analysis). A search already running is stopped and its result dropped:
+    /// the front ends report it first with [`Self::stop`]. A position without a legal move
     /// gets an immediate empty result.
     pub fn start(&mut self, pos: &Position, limits: Limits, sink: InfoSink, hold: bool) -> u64 {
-        if self.running.is_some() {
-            self.stop();
+        if let Some(r) = self.running.take() {
+            r.join();
         }
         let id = self.next_id;
         self.next_id += 1;
-        let result = Arc::new(Mutex::new(None));
-        let mut probe = pos.clone();
-        if probe.game_moves().is_empty() {
-            *lock(&result) = Some(SearchResult::default());
-            let _ = self.events.send(Event::SearchDone(id));
-            self.running = Some(Running {
-                id,
-                handle: Arc::new(Mutex::new(None)),
-                result,
-                waiter: None,
-                hold,
-            });
-            return id;
-        }
-        let handle = Arc::new(Mutex::new(Some(self.searcher.start(pos, limits, sink))));
-        let (h2, r2, tx) = (handle.clone(), result.clone(), self.events.clone());
-        let waiter = std::thread::Builder::new()
-            .name("search-waiter".into())
-            .spawn(move || {
-                loop {
-                    if lock(&h2).as_ref().is_none_or(|h| h.is_finished()) {
-                        break;
-                    }
-                    std::thread::sleep(Duration::from_millis(1));
-                }
-                let taken = lock(&h2).take();
-                let res = taken.map(|h| h.wait()).unwrap_or_default();
-                *lock(&r2) = Some(res);
-                let _ = tx.send(Event::SearchDone(id));
-            })
-            .ok();
-        self.running = Some(Running {
-            id,
-            handle,
-            result,
-            waiter,
-            hold,
-        });
+        let tx = self.events.clone();
+        let done = move || {
+            let _ = tx.send(Event::SearchDone(id));
+        };
+        let handle = if pos.clone().game_moves().is_empty() {
+            done();
+            None
+        } else {
+            Some(self.searcher.start(pos, limits, sink, done))
+        };
+        self.running = Some(Running { id, handle, hold });
         id
     }
 
     /// Stops the search (if any) and returns its result.
     pub fn stop(&mut self) -> Option<SearchResult> {
-        self.running.take().map(|mut r| r.join())
+        self.running.take().map(Running::join)
     }
 
     /// `ponderhit`: the clock starts; the result is no longer held. Returns the result if the
     /// search had already finished.
     pub fn ponderhit(&mut self) -> Option<SearchResult> {
-        if let Some(r) = &self.running
-            && let Some(h) = lock(&r.handle).as_ref()
-        {
+        if let Some(h) = self.running.as_ref().and_then(|r| r.handle.as_ref()) {
             h.ponderhit();
         }
         self.release()
@@ -190,7 +159,7 @@ impl SearchControl {
     pub fn release(&mut self) -> Option<SearchResult> {
         let r = self.running.as_mut()?;
         r.hold = false;
-        if lock(&r.result).is_some() {
+        if r.finished() {
             return self.stop();
         }
         None

@@ -1,12 +1,13 @@
 //! USI, and UCI through the same code (the vocabulary differences live in [`super::uci`]).
 
+use super::perft_job::PerftJob;
 use super::session::{Game, SearchControl};
-use super::{Event, Output, clip, display, uci};
-use crate::rules::{Color, RuleSet, Variant};
-use crate::search::{Clock, Info, InfoSink, Limits, SearchResult};
+use super::{Event, Output, clip, display, printable, uci};
+use crate::rules::{Color, Move, RuleSet, Variant};
+use crate::search::{self, Clock, Info, InfoSink, Limits, SearchResult};
 use std::sync::Arc;
-use std::sync::mpsc::{Receiver, Sender};
-use std::time::{Duration, Instant};
+use std::sync::mpsc::Sender;
+use std::time::Duration;
 
 /// USI or UCI.
 #[derive(Copy, Clone, Debug, Eq, PartialEq)]
@@ -19,10 +20,6 @@ pub enum Dialect {
 
 /// Default table size in MB.
 pub const DEFAULT_HASH: usize = 64;
-/// Largest table size in MB.
-pub const MAX_HASH: usize = 65_536;
-/// Most threads.
-pub const MAX_THREADS: usize = 512;
 /// Most principal variations.
 pub const MAX_MULTIPV: usize = 256;
 /// Largest move overhead in ms.
@@ -47,36 +44,33 @@ pub fn is_command(word: &str) -> bool {
     )
 }
 
-struct Session {
+/// A USI or UCI session: the game, the options and the search.
+pub struct Session {
     dialect: Dialect,
     out: Output,
     game: Game,
     search: SearchControl,
+    perft: Option<PerftJob>,
     multipv: usize,
     ponder: bool,
     /// The running search is a USI mate search (`go mate`), answered with `checkmate`.
     mate_search: bool,
 }
 
-/// Runs the loop; `first` is the line that chose the protocol.
-pub fn run(
-    dialect: Dialect,
-    rx: Receiver<Event>,
-    tx: Sender<Event>,
-    out: Output,
-    first: Option<String>,
-) -> Result<(), String> {
-    let mut s = Session {
-        dialect,
-        out,
-        game: Game::start(Variant::Chu, RuleSet::Seed),
-        search: SearchControl::new(DEFAULT_HASH, 1, tx)?,
-        multipv: 1,
-        ponder: false,
-        mate_search: false,
-    };
-    super::event_loop(&mut s, rx, first);
-    Ok(())
+impl Session {
+    /// A session in the chu start position; search ends arrive as events on `tx`.
+    pub fn new(dialect: Dialect, tx: Sender<Event>, out: Output) -> Result<Session, String> {
+        Ok(Session {
+            dialect,
+            out,
+            game: Game::start(Variant::Chu, RuleSet::Seed),
+            search: SearchControl::new(DEFAULT_HASH, 1, tx)?,
+            perft: None,
+            multipv: 1,
+            ponder: false,
+            mate_search: false,
+        })
+    }
 }
 
 impl super::Frontend for Session {
@@ -91,15 +85,29 @@ impl super::Frontend for Session {
     }
 
     fn eof(&mut self) {
-        if let Some(r) = self.search.stop() {
-            self.bestmove(&r);
-        }
+        self.end_work();
+    }
+
+    fn busy(&self) -> bool {
+        self.search.active() || self.perft.as_ref().is_some_and(|p| !p.is_finished())
     }
 }
 
 impl Session {
     fn error(&self, message: &str) {
-        self.out.line(&format!("info string error: {message}"));
+        self.out
+            .line(&format!("info string error: {}", printable(message)));
+    }
+
+    /// Ends whatever runs: a search gets its `bestmove` (every `go` gets exactly one,
+    /// whatever ends it), a perft count is stopped.
+    fn end_work(&mut self) {
+        if let Some(r) = self.search.stop() {
+            self.bestmove(&r);
+        }
+        if let Some(job) = self.perft.take() {
+            job.stop();
+        }
     }
 
     /// Handles one line; `false` ends the loop.
@@ -114,37 +122,40 @@ impl Session {
             ("usi", _) | ("uci", _) => self.hello(),
             ("isready", _) => self.out.line("readyok"),
             ("setoption", _) => {
-                if self.search.active() {
+                if self.interrupt() {
                     self.error("setoption during a search: search stopped");
-                    self.stop_and_report();
                 }
                 if let Err(e) = self.setoption(&rest) {
                     self.error(&e);
                 }
             }
             ("usinewgame", _) | ("ucinewgame", _) => {
-                self.search.stop();
+                self.end_work();
                 self.search.searcher.new_game();
                 self.game = Game::start(self.game.variant(), self.game.rules());
             }
             ("position", _) => {
-                if self.search.active() {
+                if self.interrupt() {
                     self.error("position during a search: search stopped");
-                    self.stop_and_report();
                 }
                 if let Err(e) = self.position(&rest) {
                     self.error(&e);
                 }
             }
             ("go", _) => {
+                if self.interrupt() {
+                    self.error("go during a search: previous search stopped");
+                }
                 if let Err(e) = self.go(&rest) {
                     self.error(&e);
                 }
             }
-            ("stop", _) => match self.search.stop() {
-                Some(r) => self.bestmove(&r),
-                None => self.error("stop: no search is running"),
-            },
+            ("stop", _) => {
+                if !self.search.active() && self.perft.is_none() {
+                    self.error("stop: no search is running");
+                }
+                self.end_work();
+            }
             ("ponderhit", _) => {
                 if !self.search.active() {
                     self.error("ponderhit: no search is running");
@@ -152,11 +163,9 @@ impl Session {
                     self.bestmove(&r);
                 }
             }
-            ("gameover", _) => {
-                self.search.stop();
-            }
+            ("gameover", _) => self.end_work(),
             ("quit", _) => {
-                self.search.stop();
+                self.end_work();
                 return false;
             }
             ("d", _) => {
@@ -175,10 +184,11 @@ impl Session {
         true
     }
 
-    fn stop_and_report(&mut self) {
-        if let Some(r) = self.search.stop() {
-            self.bestmove(&r);
-        }
+    /// Ends what runs ([`Self::end_work`]); whether a search was running.
+    fn interrupt(&mut self) -> bool {
+        let busy = self.search.active();
+        self.end_work();
+        busy
     }
 
     fn hello(&self) {
@@ -192,11 +202,13 @@ impl Session {
         ));
         o.line("option name Rules type combo default seed var seed var lishogi");
         o.line(&format!(
-            "option name {} type spin default {DEFAULT_HASH} min 1 max {MAX_HASH}",
-            names.hash
+            "option name {} type spin default {DEFAULT_HASH} min 1 max {}",
+            names.hash,
+            search::max_hash_mb()
         ));
         o.line(&format!(
-            "option name Threads type spin default 1 min 1 max {MAX_THREADS}"
+            "option name Threads type spin default 1 min 1 max {}",
+            search::max_threads()
         ));
         o.line(&format!(
             "option name MultiPV type spin default 1 min 1 max {MAX_MULTIPV}"
@@ -255,12 +267,21 @@ impl Session {
                 self.game = Game::start(self.game.variant(), r);
             }
             "usi_hash" | "hash" => {
-                let v = spin(1, MAX_HASH as u64)?;
-                self.search.searcher.set_hash(v as usize);
+                let v = spin(1, search::max_hash_mb() as u64)?;
+                let searcher = &mut self.search.searcher;
+                searcher.set_hash(v as usize).map_err(|e| {
+                    format!(
+                        "option {name}: {e}; table kept at {} MB",
+                        searcher.hash_mb()
+                    )
+                })?;
             }
             "threads" => {
-                let v = spin(1, MAX_THREADS as u64)?;
-                self.search.searcher.set_threads(v as usize)?;
+                let v = spin(1, search::max_threads() as u64)?;
+                let searcher = &mut self.search.searcher;
+                searcher
+                    .set_threads(v as usize)
+                    .map_err(|e| format!("option {name}: {e}; {} kept", searcher.threads()))?;
             }
             "multipv" => self.multipv = spin(1, MAX_MULTIPV as u64)? as usize,
             "usi_ponder" | "ponder" => {
@@ -314,10 +335,6 @@ impl Session {
     }
 
     fn go(&mut self, args: &[&str]) -> Result<(), String> {
-        if self.search.active() {
-            self.error("go during a search: previous search stopped");
-            self.search.stop();
-        }
         let mut limits = Limits {
             multipv: self.multipv,
             ..Limits::default()
@@ -409,15 +426,12 @@ impl Session {
             i += 1;
         }
         let black = self.game.pos.side_to_move() == Color::Black;
-        let (time, inc) = if black { (btime, binc) } else { (wtime, winc) };
-        if time.is_some() || inc.is_some() || byoyomi.is_some() {
-            limits.clock = Some(Clock {
-                time: time.unwrap_or_default(),
-                increment: inc.unwrap_or_default(),
-                byoyomi: byoyomi.unwrap_or_default(),
-                moves_to_go: mtg,
-            });
-        }
+        let (own, other) = if black {
+            ((btime, binc), (wtime, winc))
+        } else {
+            ((wtime, winc), (btime, binc))
+        };
+        limits.clock = clock_of(own, other, byoyomi, mtg);
         let hold = limits.infinite || limits.ponder;
         let sink = self.info_sink();
         self.mate_search = mate_search;
@@ -455,27 +469,70 @@ impl Session {
         let depth: u32 = args
             .first()
             .and_then(|d| d.parse().ok())
-            .filter(|d| (1..=8).contains(d))
-            .ok_or("perft: expected a depth from 1 to 8")?;
-        if self.search.active() {
-            return Err("perft: a search is running".into());
-        }
-        let start = Instant::now();
-        let mut rows = crate::perft::divide(&self.game.pos, depth);
-        rows.sort_by_key(|(m, _)| m.text());
-        let mut total = 0;
-        for (m, n) in rows {
-            self.out.line(&format!("{m}: {n}"));
-            total += n;
-        }
-        let ms = start.elapsed().as_millis().max(1);
-        self.out.line(&format!(
-            "info string perft {depth} nodes {total} time {ms} nps {}",
-            total as u128 * 1000 / ms
+            .filter(|d| (1..=MAX_PERFT_DEPTH).contains(d))
+            .ok_or_else(|| format!("perft: expected a depth from 1 to {MAX_PERFT_DEPTH}"))?;
+        self.end_work();
+        let threads = self.search.searcher.threads();
+        self.perft = Some(PerftJob::start(
+            &self.game.pos,
+            depth,
+            threads,
+            self.out.clone(),
+            report_perft,
         ));
-        self.out.line(&format!("nodes {total}"));
         Ok(())
     }
+}
+
+/// Deepest `perft` the loop accepts: deeper counts take days, and `stop` ends any count.
+const MAX_PERFT_DEPTH: u32 = 10;
+
+/// Writes a finished count (or that it was stopped).
+fn report_perft(out: &Output, rows: Option<Vec<(Move, u64)>>, time: Duration) {
+    let Some(mut rows) = rows else {
+        out.line("info string perft stopped");
+        return;
+    };
+    rows.sort_by_key(|(m, _)| m.text());
+    let mut total = 0;
+    for (m, n) in rows {
+        out.line(&format!("{m}: {n}"));
+        total += n;
+    }
+    let ms = time.as_millis().max(1);
+    out.line(&format!(
+        "info string perft nodes {total} time {ms} nps {}",
+        total as u128 * 1000 / ms
+    ));
+    out.line(&format!("nodes {total}"));
+}
+
+/// The clock of the side to move from whatever time fields `go` carried (docs/protocol.md):
+/// any of them makes the search a timed one, so it always ends on its own. The side's own
+/// main time and increment count; if it has neither, the other side's are taken (a GUI that
+/// sends one clock for a symmetric game); missing values are zero, and a clock of zeros (only
+/// `movestogo`) gets the shortest think.
+fn clock_of(
+    own: (Option<Duration>, Option<Duration>),
+    other: (Option<Duration>, Option<Duration>),
+    byoyomi: Option<Duration>,
+    moves_to_go: Option<u32>,
+) -> Option<Clock> {
+    let given = [own.0, own.1, other.0, other.1, byoyomi];
+    if given.iter().all(Option::is_none) && moves_to_go.is_none() {
+        return None;
+    }
+    let (time, increment) = if own.0.is_none() && own.1.is_none() {
+        other
+    } else {
+        own
+    };
+    Some(Clock {
+        time: time.unwrap_or_default(),
+        increment: increment.unwrap_or_default(),
+        byoyomi: byoyomi.unwrap_or_default(),
+        moves_to_go,
+    })
 }
 
 fn is_go_keyword(w: &str) -> bool {

@@ -3,18 +3,19 @@
 
 use super::notation::{self, move_text, parse_square};
 use super::session::{Game, SearchControl};
-use super::usi::{DEFAULT_HASH, MAX_HASH, MAX_OVERHEAD, MAX_THREADS};
-use super::{Event, Output, clip};
+use super::usi::{DEFAULT_HASH, MAX_OVERHEAD};
+use super::{Event, Output, clip, printable};
 use crate::rules::movegen;
 use crate::rules::outcome::{EndReason, GameResult};
 use crate::rules::{Color, Move, Position, RuleSet, Square, Variant};
-use crate::search::{Clock, Info, InfoSink, Limits, SearchResult, score};
+use crate::search::{self, Clock, Info, InfoSink, Limits, SearchResult, score};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{Receiver, Sender};
+use std::sync::mpsc::Sender;
 use std::time::Duration;
 
-struct Session {
+/// An XBoard session (chu only).
+pub struct Session {
     out: Output,
     game: Game,
     search: SearchControl,
@@ -33,32 +34,27 @@ struct Session {
     over: bool,
 }
 
-/// Runs the loop; `first` is the line that chose the protocol.
-pub fn run(
-    rx: Receiver<Event>,
-    tx: Sender<Event>,
-    out: Output,
-    first: Option<String>,
-) -> Result<(), String> {
-    let mut s = Session {
-        out,
-        game: Game::start(Variant::Chu, RuleSet::Seed),
-        search: SearchControl::new(DEFAULT_HASH, 1, tx)?,
-        force: false,
-        engine: Color::White,
-        analyzing: false,
-        post: Arc::new(AtomicBool::new(false)),
-        own_cs: None,
-        opp_cs: None,
-        level: None,
-        st: None,
-        sd: None,
-        thinking: false,
-        lifted: None,
-        over: false,
-    };
-    super::event_loop(&mut s, rx, first);
-    Ok(())
+impl Session {
+    /// A session in the chu start position; search ends arrive as events on `tx`.
+    pub fn new(tx: Sender<Event>, out: Output) -> Result<Session, String> {
+        Ok(Session {
+            out,
+            game: Game::start(Variant::Chu, RuleSet::Seed),
+            search: SearchControl::new(DEFAULT_HASH, 1, tx)?,
+            force: false,
+            engine: Color::White,
+            analyzing: false,
+            post: Arc::new(AtomicBool::new(false)),
+            own_cs: None,
+            opp_cs: None,
+            level: None,
+            st: None,
+            sd: None,
+            thinking: false,
+            lifted: None,
+            over: false,
+        })
+    }
 }
 
 impl super::Frontend for Session {
@@ -75,11 +71,16 @@ impl super::Frontend for Session {
     fn eof(&mut self) {
         self.search.stop();
     }
+
+    fn busy(&self) -> bool {
+        self.search.active()
+    }
 }
 
 impl Session {
     fn error(&self, kind: &str, message: &str) {
-        self.out.line(&format!("Error ({kind}): {message}"));
+        self.out
+            .line(&format!("Error ({kind}): {}", printable(message)));
     }
 
     fn side(&self) -> usize {
@@ -174,16 +175,27 @@ impl Session {
                 self.over = true;
             }
             "memory" => match arg.parse::<usize>() {
-                Ok(mb) if (1..=MAX_HASH).contains(&mb) => self.search.searcher.set_hash(mb),
-                _ => self.error("bad memory", &format!("{} (1..={MAX_HASH} MB)", clip(arg))),
+                Ok(mb) if (1..=search::max_hash_mb()).contains(&mb) => {
+                    if let Err(e) = self.search.searcher.set_hash(mb) {
+                        let kept = self.search.searcher.hash_mb();
+                        self.error("memory", &format!("{e}; table kept at {kept} MB"));
+                    }
+                }
+                _ => self.error(
+                    "bad memory",
+                    &format!("{} (1..={} MB)", clip(arg), search::max_hash_mb()),
+                ),
             },
             "cores" => match arg.parse::<usize>() {
-                Ok(n) if (1..=MAX_THREADS).contains(&n) => {
+                Ok(n) if (1..=search::max_threads()).contains(&n) => {
                     if let Err(e) = self.search.searcher.set_threads(n) {
                         self.error("cores", &e);
                     }
                 }
-                _ => self.error("bad cores", &format!("{} (1..={MAX_THREADS})", clip(arg))),
+                _ => self.error(
+                    "bad cores",
+                    &format!("{} (1..={})", clip(arg), search::max_threads()),
+                ),
             },
             "?" => {
                 if self.thinking

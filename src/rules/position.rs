@@ -27,6 +27,9 @@ struct Undo {
     lion_capture: Option<Square>,
     suspended: [Option<Square>; 2],
     key: u64,
+    /// The move number before the move: restored as it was, because making a move at the
+    /// largest move number keeps it there instead of wrapping to 0.
+    move_number: u32,
     /// The move captured or promoted: no position before it can recur after it, so the
     /// repetition scan stops here.
     irreversible: bool,
@@ -444,6 +447,7 @@ impl Position {
             lion_capture: self.lion_capture,
             suspended: self.suspended,
             key: self.key,
+            move_number: self.move_number,
             irreversible: mv.promotes(),
         };
         let mut took_lion = None;
@@ -488,7 +492,7 @@ impl Position {
         self.set_suspended(us, declined.then_some(to));
         self.side = them;
         self.key ^= zobrist::WHITE_TO_MOVE;
-        self.move_number += 1;
+        self.move_number = self.move_number.saturating_add(1);
         self.undo.push(undo);
     }
 
@@ -503,13 +507,14 @@ impl Position {
             lion_capture: self.lion_capture,
             suspended: self.suspended,
             key: self.key,
+            move_number: self.move_number,
             irreversible: false,
         });
         self.set_lion_capture(None);
         self.set_suspended(us, None);
         self.side = us.flip();
         self.key ^= zobrist::WHITE_TO_MOVE;
-        self.move_number += 1;
+        self.move_number = self.move_number.saturating_add(1);
     }
 
     /// Takes back the last move made (or null move).
@@ -522,7 +527,7 @@ impl Position {
             self.lion_capture = undo.lion_capture;
             self.suspended = undo.suspended;
             self.side = self.side.flip();
-            self.move_number -= 1;
+            self.move_number = undo.move_number;
             self.key = undo.key;
             return;
         }
@@ -537,7 +542,7 @@ impl Position {
         self.lion_capture = undo.lion_capture;
         self.suspended = undo.suspended;
         self.side = self.side.flip();
-        self.move_number -= 1;
+        self.move_number = undo.move_number;
         self.key = undo.key;
     }
 

@@ -92,6 +92,22 @@ impl Position {
             && f != "-"
         {
             let sq = parse_square(f, variant.side(), "lion capture")?;
+            // The square of a lion just taken by a non-lion: the taker stands there, a piece
+            // of the side that just moved, and no lion unless it became one by promoting on
+            // that capture (a kirin).
+            let was_non_lion = |p: Piece| {
+                !pos.cat.is_lion(p)
+                    || (p.promoted() && !pos.cat.is_lion(Piece::new(p.base(), false, p.color())))
+            };
+            let taker = pos.piece_at(sq);
+            if !taker.is_some_and(|p| p.color() != side && was_non_lion(p)) {
+                return Err(err(
+                    "lion capture",
+                    format!(
+                        "{f} must hold the non-lion of the side that just moved that took a lion there"
+                    ),
+                ));
+            }
             pos.set_lion_capture(Some(sq));
         }
         if let Some(n) = number_field {

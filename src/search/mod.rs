@@ -13,12 +13,12 @@ pub mod score;
 pub mod time;
 pub mod tt;
 
+use crate::platform::{self, Instant, Task};
 use crate::rules::{Move, Position};
 use alphabeta::Worker;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::sync::{Arc, Mutex};
-use std::thread::JoinHandle;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 pub use time::Clock;
 
 /// What the search may spend.
@@ -182,10 +182,10 @@ impl Shared {
     }
 }
 
-/// A search running in the background.
+/// A search running in the background (or, on a host without threads, already finished).
 pub struct SearchHandle {
     shared: Arc<Shared>,
-    thread: JoinHandle<SearchResult>,
+    task: Task<SearchResult>,
 }
 
 impl SearchHandle {
@@ -205,52 +205,107 @@ impl SearchHandle {
 
     /// Whether the search has finished.
     pub fn is_finished(&self) -> bool {
-        self.thread.is_finished()
+        self.task.is_finished()
     }
 
     /// Waits for the result.
     pub fn wait(self) -> SearchResult {
-        self.thread.join().unwrap_or_default()
+        self.task.wait()
     }
 }
 
 /// The engine's search: options and the table, persistent across moves of a game.
 pub struct Searcher {
     tt: Arc<tt::TranspositionTable>,
-    pool: Arc<rayon::ThreadPool>,
+    /// The Lazy SMP helpers' threads (none for a one-thread search, which runs on the
+    /// search thread itself, so that hosts without threads can search at all).
+    pool: Option<Arc<rayon::ThreadPool>>,
     threads: usize,
     /// Time kept in hand per move for transport and GUI.
     pub move_overhead: Duration,
 }
 
-fn build_pool(threads: usize) -> Result<rayon::ThreadPool, String> {
-    rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .stack_size(16 << 20)
-        .build()
-        .map_err(|e| e.to_string())
+/// The helpers' pool: `threads - 1` threads started through [`platform::spawn`].
+fn build_pool(threads: usize) -> Result<Option<Arc<rayon::ThreadPool>>, String> {
+    if threads <= 1 {
+        return Ok(None);
+    }
+    platform::thread_pool(threads - 1, "search-helper").map(|p| Some(Arc::new(p)))
+}
+
+/// A new table whose pages are touched by a background thread where there is one.
+fn fresh_table(mb: usize) -> Result<Arc<tt::TranspositionTable>, String> {
+    let table = Arc::new(tt::TranspositionTable::new(mb)?);
+    if cfg!(not(target_family = "wasm")) {
+        let t = table.clone();
+        let _ = platform::spawn("table-pages", Box::new(move || t.touch_pages()));
+    }
+    Ok(table)
+}
+
+/// Largest table in MB: half the machine's memory (a larger table would leave nothing to the
+/// rest of the system), at most 32 GB (1 GB on 32-bit hosts, whose address space is 4 GB).
+pub fn max_hash_mb() -> usize {
+    let cap: u64 = if cfg!(target_pointer_width = "64") {
+        32 << 10
+    } else {
+        1 << 10
+    };
+    platform::physical_memory().map_or(cap, |bytes| (bytes >> 21).clamp(1, cap)) as usize
+}
+
+/// Most search threads: the host's parallel threads. Lazy SMP gains nothing from threads
+/// that must share a core, and every extra one delays the moment all threads notice a stop,
+/// so time limits would no longer hold.
+pub fn max_threads() -> usize {
+    platform::parallelism()
 }
 
 impl Searcher {
     /// A searcher with a table of `hash_mb` MB and `threads` threads.
     pub fn new(hash_mb: usize, threads: usize) -> Result<Searcher, String> {
         Ok(Searcher {
-            tt: Arc::new(tt::TranspositionTable::new(hash_mb)),
-            pool: Arc::new(build_pool(threads.max(1))?),
+            tt: fresh_table(hash_mb)?,
+            pool: build_pool(threads.max(1))?,
             threads: threads.max(1),
             move_overhead: Duration::from_millis(30),
         })
     }
 
-    /// Resizes (and clears) the table.
-    pub fn set_hash(&mut self, mb: usize) {
-        self.tt = Arc::new(tt::TranspositionTable::new(mb));
+    /// Resizes (and clears) the table; on error (a size this machine cannot hold) the old
+    /// table stays.
+    pub fn set_hash(&mut self, mb: usize) -> Result<(), String> {
+        // Free the old table first: the two need not fit side by side.
+        let old_mb = self.tt.megabytes();
+        self.tt = fresh_table(1)?;
+        match fresh_table(mb) {
+            Ok(t) => {
+                self.tt = t;
+                Ok(())
+            }
+            Err(e) => {
+                self.tt = fresh_table(old_mb)?;
+                Err(e)
+            }
+        }
     }
 
-    /// Changes the number of search threads.
+    /// Table size in MB.
+    pub fn hash_mb(&self) -> usize {
+        self.tt.megabytes()
+    }
+
+    /// Changes the number of search threads (1 to [`max_threads`]); on error the old number
+    /// stays.
     pub fn set_threads(&mut self, threads: usize) -> Result<(), String> {
-        self.pool = Arc::new(build_pool(threads.max(1))?);
-        self.threads = threads.max(1);
+        if threads == 0 || threads > max_threads() {
+            return Err(format!(
+                "{threads} threads: this host runs 1 to {} in parallel",
+                max_threads()
+            ));
+        }
+        self.pool = build_pool(threads)?;
+        self.threads = threads;
         Ok(())
     }
 
@@ -259,13 +314,23 @@ impl Searcher {
         self.threads
     }
 
-    /// Forgets the previous game.
-    pub fn new_game(&self) {
-        self.tt.clear();
+    /// Forgets the previous game: a fresh table of the same size (as fast as clearing a
+    /// small one, and a large one would keep `usinewgame` busy for seconds).
+    pub fn new_game(&mut self) {
+        if let Err(e) = self.set_hash(self.tt.megabytes()) {
+            log::error!("new game: {e}");
+        }
     }
 
-    /// Searches in the background.
-    pub fn start(&self, pos: &Position, limits: Limits, info: InfoSink) -> SearchHandle {
+    /// Searches in the background; `done` runs on the search thread once the result can be
+    /// taken. On a host without threads the search runs to its end before this returns.
+    pub fn start(
+        &self,
+        pos: &Position,
+        limits: Limits,
+        info: InfoSink,
+        done: impl FnOnce() + Send + 'static,
+    ) -> SearchHandle {
         let budget = limits.clock.map(|c| time::allocate(&c, self.move_overhead));
         let hard = match (limits.movetime, budget) {
             (Some(t), _) => Some(
@@ -281,43 +346,45 @@ impl Searcher {
             _ => None,
         };
         let shared = Arc::new(Shared::new(&limits, hard));
-        let (tt, pool, threads) = (self.tt.clone(), self.pool.clone(), self.threads);
+        let (tt, pool) = (self.tt.clone(), self.pool.clone());
         let pos = pos.clone();
         let sh = shared.clone();
-        let thread = std::thread::Builder::new()
-            .name("search".into())
-            .stack_size(16 << 20)
-            .spawn(move || run(&pos, &limits, soft, &tt, &pool, threads, &sh, &info))
-            .unwrap_or_else(|e| panic!("cannot start the search thread: {e}"));
-        SearchHandle { shared, thread }
+        let task = Task::start(
+            "search",
+            move || run(&pos, &limits, soft, &tt, pool.as_deref(), &sh, &info),
+            SearchResult::default,
+            done,
+        );
+        SearchHandle { shared, task }
     }
 
     /// Searches and waits for the result.
     pub fn search(&self, pos: &Position, limits: Limits, info: InfoSink) -> SearchResult {
-        self.start(pos, limits, info).wait()
+        self.start(pos, limits, info, || {}).wait()
     }
 }
 
-#[allow(clippy::too_many_arguments)]
 fn run(
     pos: &Position,
     limits: &Limits,
     soft: Option<Duration>,
     tt: &tt::TranspositionTable,
-    pool: &rayon::ThreadPool,
-    threads: usize,
+    pool: Option<&rayon::ThreadPool>,
     shared: &Shared,
     info: &InfoSink,
 ) -> SearchResult {
     tt.new_search();
     let mut result = SearchResult::default();
-    pool.scope(|scope| {
-        for id in 1..threads {
-            scope.spawn(move |_| helper_thread(pos, limits, tt, shared, id));
-        }
-        result = main_thread(pos, limits, soft, tt, shared, info);
-        shared.stop.store(true, Relaxed);
-    });
+    match pool {
+        None => result = main_thread(pos, limits, soft, tt, shared, info),
+        Some(pool) => pool.scope(|scope| {
+            for id in 1..=pool.current_num_threads() {
+                scope.spawn(move |_| helper_thread(pos, limits, tt, shared, id));
+            }
+            result = main_thread(pos, limits, soft, tt, shared, info);
+            shared.stop.store(true, Relaxed);
+        }),
+    }
     result.nodes = shared.nodes.load(Relaxed);
     result
 }
@@ -372,7 +439,8 @@ fn aspiration_search(w: &mut Worker, depth: i32, prev_score: i32) -> i32 {
     };
     loop {
         let s = w.root(alpha, beta, depth);
-        if w.aborted() {
+        if w.aborted() || s == -score::INFINITE {
+            // Aborted, or no root move left to search (every one excluded): no window helps.
             return s;
         }
         if s <= alpha {
@@ -397,7 +465,9 @@ fn main_thread(
 ) -> SearchResult {
     let mut w = Worker::new(pos.clone(), tt, shared, true);
     w.root_only = limits.search_moves.clone();
-    let multipv = limits.multipv.max(1);
+    let root_moves = root_moves(pos, limits);
+    // As many lines as there are moves to search: a line more would search an empty root.
+    let multipv = limits.multipv.clamp(1, root_moves.len().max(1));
     let max_depth = limits
         .depth
         .unwrap_or(ordering::MAX_PLY as u32 - 10)
@@ -477,16 +547,6 @@ fn main_thread(
             break;
         }
     }
-    // Infinite and ponder searches report their move only when told to stop.
-    while (limits.infinite || shared.pondering.load(Relaxed)) && !shared.stop.load(Relaxed) {
-        std::thread::sleep(Duration::from_millis(1));
-        if shared
-            .hard
-            .is_some_and(|h| !shared.pondering.load(Relaxed) && shared.clock_elapsed() >= h)
-        {
-            break;
-        }
-    }
     log::debug!(
         "main thread: {} nodes, completed depth {}",
         w.nodes,
@@ -494,11 +554,20 @@ fn main_thread(
     );
     adopt_deeper_helper(&mut result, limits, tt, shared, info);
     if result.best.is_none() {
-        // No completed iteration (stopped at once): any legal move beats none.
-        let mut p = pos.clone();
-        result.best = p.game_moves().first().copied();
+        // No completed iteration (stopped at once): any move it may play beats none.
+        result.best = root_moves.first().copied();
     }
     result
+}
+
+/// The moves the root may play: the legal ones, narrowed to `searchmoves` if given.
+fn root_moves(pos: &Position, limits: &Limits) -> Vec<Move> {
+    let mut p = pos.clone();
+    let mut moves = p.game_moves();
+    if !limits.search_moves.is_empty() {
+        moves.retain(|m| limits.search_moves.contains(m));
+    }
+    moves
 }
 
 /// Plays a helper's answer when a helper completed a deeper iteration than the main thread,

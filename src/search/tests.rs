@@ -133,6 +133,7 @@ fn stop_ends_an_infinite_search() {
             ..Limits::default()
         },
         Arc::new(|_| {}),
+        || {},
     );
     std::thread::sleep(Duration::from_millis(50));
     assert!(!handle.is_finished(), "an infinite search waits for stop");
@@ -209,7 +210,7 @@ fn a_helper_that_completes_the_depth_first_ends_the_search_with_its_answer() {
     let pos = Position::start(Variant::Chu, RuleSet::Seed);
     let limits = depth(6);
     let shared = Shared::new(&limits, None);
-    let tt = tt::TranspositionTable::new(1);
+    let tt = tt::TranspositionTable::new(1).unwrap();
     let played = pos.clone().game_moves()[3];
     let mut after = pos.clone();
     after.make(played);
@@ -283,7 +284,7 @@ fn the_quiescence_search_uses_the_table_in_chu_only() {
         let pos = Position::start(variant, RuleSet::Seed);
         let limits = depth(1);
         let shared = Shared::new(&limits, None);
-        let tt = tt::TranspositionTable::new(1);
+        let tt = tt::TranspositionTable::new(1).unwrap();
         let mut w = alphabeta::Worker::new(pos.clone(), &tt, &shared, true);
         w.root(-score::INFINITE, score::INFINITE, 1);
         let stored = pos

@@ -58,9 +58,31 @@ const _: () = assert!(std::mem::size_of::<Entry>() == ENTRY_BYTES);
 
 /// The shared table.
 pub struct TranspositionTable {
-    entries: Vec<Entry>,
+    entries: Box<[Entry]>,
     buckets: usize,
+    megabytes: usize,
     generation: AtomicU8,
+}
+
+/// Zeroed entries straight from the allocator, or an error where it has no room: a failed
+/// `Vec` allocation would abort the process, and a GUI may ask for any size it was offered.
+fn zeroed_entries(count: usize) -> Option<Box<[Entry]>> {
+    let layout = std::alloc::Layout::array::<Entry>(count).ok()?;
+    if layout.size() == 0 {
+        return None;
+    }
+    // SAFETY: the layout has a non-zero size; an all-zero `Entry` is three atomics holding 0,
+    // a valid value; the box takes ownership of exactly `count` entries allocated with the
+    // layout it will free them with.
+    unsafe {
+        let ptr = std::alloc::alloc_zeroed(layout).cast::<Entry>();
+        if ptr.is_null() {
+            return None;
+        }
+        Some(Box::from_raw(std::ptr::slice_from_raw_parts_mut(
+            ptr, count,
+        )))
+    }
 }
 
 fn pack(score: i32, eval: i32, depth: i32, bound: Bound, generation: u8) -> u64 {
@@ -77,31 +99,49 @@ fn pack(score: i32, eval: i32, depth: i32, bound: Bound, generation: u8) -> u64 
 }
 
 impl TranspositionTable {
-    /// A table of about `mb` megabytes (at least one bucket).
-    pub fn new(mb: usize) -> TranspositionTable {
-        let buckets = (mb.max(1) * 1024 * 1024 / (ENTRY_BYTES * BUCKET)).max(1);
-        let mut entries = Vec::with_capacity(buckets * BUCKET);
-        entries.resize_with(buckets * BUCKET, Entry::default);
-        let table = TranspositionTable {
+    /// An empty table of about `mb` megabytes (at least one bucket), or an error line when
+    /// this machine cannot hold it: more than half its memory, or more than the allocator
+    /// gives. The memory comes zeroed from the allocator, so this returns at once whatever
+    /// the size.
+    pub fn new(mb: usize) -> Result<TranspositionTable, String> {
+        let mb = mb.max(1);
+        let bytes = mb as u64 * 1024 * 1024;
+        if let Some(total) = crate::platform::physical_memory()
+            && bytes > total / 2
+        {
+            return Err(format!(
+                "a {mb} MB table is more than half of this machine's {} MB of memory",
+                total >> 20
+            ));
+        }
+        let buckets = (bytes / (ENTRY_BYTES * BUCKET) as u64).max(1);
+        let entries = usize::try_from(buckets * BUCKET as u64)
+            .ok()
+            .and_then(zeroed_entries)
+            .ok_or_else(|| format!("cannot allocate a {mb} MB table"))?;
+        Ok(TranspositionTable {
+            buckets: entries.len() / BUCKET,
             entries,
-            buckets,
+            megabytes: mb,
             generation: AtomicU8::new(0),
-        };
-        // The allocator hands out untouched zero pages: without writing them now, the first
-        // search would take a page fault (and a copy) on nearly every new entry, 16 % of the
-        // bench's time in a profile.
-        table.clear();
-        table
+        })
     }
 
-    /// Forgets everything (new game).
-    pub fn clear(&self) {
-        for e in &self.entries {
-            e.check.store(0, Relaxed);
-            e.mv.store(0, Relaxed);
-            e.data.store(0, Relaxed);
+    /// Size asked for, in MB.
+    pub fn megabytes(&self) -> usize {
+        self.megabytes
+    }
+
+    /// Writes one word on every memory page of the table. The allocator hands out untouched
+    /// zero pages: without this, the first search would take a page fault (and a copy) on
+    /// nearly every new entry, 16 % of the bench's time in a profile. Safe while searches use
+    /// the table (adding zero keeps what they wrote), so it can run in the background instead
+    /// of keeping `isready` waiting for seconds on a large table.
+    pub fn touch_pages(&self) {
+        const PAGE: usize = 4096;
+        for e in self.entries.iter().step_by(PAGE / ENTRY_BYTES) {
+            e.check.fetch_add(0, Relaxed);
         }
-        self.generation.store(0, Relaxed);
     }
 
     /// Starts a new search: older entries become preferred victims.
@@ -247,7 +287,7 @@ mod tests {
 
     #[test]
     fn stores_and_verifies() {
-        let tt = TranspositionTable::new(1);
+        let tt = TranspositionTable::new(1).unwrap();
         let mv = Move::simple(Square::new(1, 1), Square::new(2, 2));
         tt.store(0xdead_beef, mv, 123, -5, 7, Bound::Lower, 0);
         let hit = tt.probe(0xdead_beef, 0).expect("stored");
@@ -264,7 +304,7 @@ mod tests {
 
     #[test]
     fn mate_scores_are_stored_relative_to_the_node() {
-        let tt = TranspositionTable::new(1);
+        let tt = TranspositionTable::new(1).unwrap();
         let mate_in_3_from_ply_5 = super::super::score::MATE - 8;
         tt.store(
             42,
@@ -277,5 +317,17 @@ mod tests {
         );
         let hit = tt.probe(42, 2).unwrap();
         assert_eq!(hit.score, super::super::score::MATE - 5);
+    }
+
+    #[test]
+    fn a_table_larger_than_the_machine_is_an_error_not_an_abort() {
+        let e = TranspositionTable::new(usize::MAX >> 20)
+            .err()
+            .expect("refused");
+        assert!(e.contains("MB"), "{e}");
+        let t = TranspositionTable::new(3).unwrap();
+        assert_eq!(t.megabytes(), 3);
+        t.touch_pages();
+        assert!(t.probe(1, 0).is_none());
     }
 }

@@ -57,10 +57,14 @@ fn lion_capture_under_restriction_still_obeys_rules_1_to_3() {
     ];
     let s = format!("{} b 7h 1", board(12, &pieces));
     assert_lacks(&moves_from(CHU, SEED, &s, "9g"), &["9g7f"]);
-    // (The White DK on 7h would guard 7f along the file, so it is left out here.)
+    // (The White DK on 7h would guard 7f along the file, so a White pawn far away stands on
+    // the counter-strike square instead.)
     let s = format!(
-        "{} b 7h 1",
-        board(12, &[pieces[0], pieces[1], pieces[2], pieces[5]])
+        "{} b 1b 1",
+        board(
+            12,
+            &[pieces[0], pieces[1], pieces[2], pieces[5], ("1b", "p")]
+        )
     );
     assert_has(&moves_from(CHU, SEED, &s, "9g"), &["9g7f"]);
 }

@@ -31,8 +31,8 @@ fn positions() -> Vec<(Variant, RuleSet, String)> {
         ],
     );
     v.push((CHU, SEED, format!("{tactical} b - 1")));
-    v.push((CHU, SEED, format!("{tactical} w 7h 4")));
-    v.push((CHU, LISHOGI, format!("{tactical} b 7f 9")));
+    v.push((CHU, SEED, format!("{tactical} w 5e 4")));
+    v.push((CHU, LISHOGI, format!("{tactical} b 6g 9")));
     v.push((
         DD,
         SEED,

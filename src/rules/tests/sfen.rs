@@ -254,3 +254,59 @@ fn random_garbage_never_panics() {
         }
     }
 }
+
+#[test]
+fn the_lion_capture_field_names_the_square_of_a_non_lion_that_just_took_a_lion() {
+    // Black to move: White just moved. 7h holds a White gold, 7f a White lion, 9i a Black
+    // silver, 5e a White kirin promoted (a lion now: it may have promoted on the capture).
+    let b = board(
+        12,
+        &[
+            ("7h", "g"),
+            ("7f", "n"),
+            ("9i", "S"),
+            ("5e", "+o"),
+            ("11l", "K"),
+            ("2a", "k"),
+        ],
+    );
+    for ok in ["7h", "5e"] {
+        let s = format!("{b} b {ok} 1");
+        assert_eq!(pos(CHU, SEED, &s).to_sfen(), s);
+    }
+    // Empty, the mover's own piece, the other side's piece, a lion that was always one.
+    for bad in ["8h", "9i", "7f", "1a"] {
+        assert_eq!(field(CHU, SEED, &format!("{b} b {bad} 1")), "lion capture");
+        assert_eq!(
+            field(CHU, LISHOGI, &format!("{b} b {bad} 1")),
+            "lion capture"
+        );
+    }
+    // Seen from the other side to move, the White gold is no longer the mover's.
+    assert_eq!(field(CHU, SEED, &format!("{b} w 7h 1")), "lion capture");
+}
+
+#[test]
+fn the_move_number_never_wraps_and_what_is_written_reads_back() {
+    for v in [CHU, DD] {
+        let start = v.start_sfen();
+        let fields: Vec<&str> = start.split_whitespace().collect();
+        let head = fields[..fields.len() - 1].join(" ");
+        for n in [u32::MAX - 1, u32::MAX] {
+            let mut p = pos(v, SEED, &format!("{head} {n}"));
+            let before = p.to_sfen();
+            for _ in 0..3 {
+                let mv = p.game_moves()[0];
+                p.make(mv);
+                let after = p.to_sfen();
+                let back = pos(v, SEED, &after);
+                assert_eq!(back.move_number(), u32::MAX, "{after}");
+            }
+            for _ in 0..3 {
+                p.unmake();
+            }
+            assert_eq!(p.to_sfen(), before);
+        }
+        assert_eq!(field(v, SEED, &format!("{head} 4294967296")), "move number");
+    }
+}
