@@ -4,6 +4,7 @@
 //! and whose speeds (median of several runs) are the figures in docs/perft.md.
 //! `shishi bench movegen`: the generators alone (the search's capture generation is its
 //! largest cost), with move counts as the signature that the lists did not change.
+//! `shishi bench limits`: time-limit overshoot ([`super::bench_limits`]).
 
 use clap::{Args, ValueEnum};
 use shishi::perft;
@@ -29,6 +30,8 @@ enum Target {
     Perft,
     /// Full and capture-only generation alone, on the bench positions and their children.
     Movegen,
+    /// How far past `movetime`, `byoyomi` and `stop` the answer comes, per thread count.
+    Limits,
 }
 
 /// Arguments of `shishi bench`.
@@ -85,6 +88,7 @@ pub fn run(args: BenchArgs) -> Result<(), String> {
         Target::Search => bench_search(&args),
         Target::Perft => bench_perft(&args),
         Target::Movegen => bench_movegen(&args),
+        Target::Limits => super::bench_limits::bench_limits(args.runs, &mut std::io::stdout()),
     }
 }
 

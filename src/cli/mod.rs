@@ -1,6 +1,7 @@
 //! Command-line arguments and dispatch to the subcommands.
 
 mod bench;
+mod bench_limits;
 mod match_cmd;
 mod perft;
 

@@ -10,6 +10,7 @@ pub mod multistep;
 pub(crate) mod naive;
 pub mod notation;
 pub mod outcome;
+pub mod parse_checks;
 pub mod pieces;
 pub mod position;
 pub mod promotion;
