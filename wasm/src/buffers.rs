@@ -33,7 +33,8 @@ pub unsafe extern "C" fn shishi_free(ptr: *mut u8, len: usize) {
 /// As for [`shishi_free`]; the first `len` bytes must have been written.
 pub unsafe fn take_text(ptr: *mut u8, len: usize) -> String {
     // SAFETY: the caller guarantees `len` initialised bytes at `ptr`.
-    let text = String::from_utf8_lossy(unsafe { std::slice::from_raw_parts(ptr, len) }).into_owned();
+    let text =
+        String::from_utf8_lossy(unsafe { std::slice::from_raw_parts(ptr, len) }).into_owned();
     // SAFETY: as above.
     unsafe { shishi_free(ptr, len) };
     text

@@ -77,7 +77,9 @@ pub fn spawn(run: Box<dyn FnOnce() + Send + 'static>) -> Result<(), String> {
     if failed != 0 {
         // SAFETY: the host did not take `work`; it is still ours.
         let work = unsafe { Box::from_raw(work) };
-        FREE.lock().unwrap_or_else(|e| e.into_inner()).push(work.memory);
+        FREE.lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .push(work.memory);
         return Err("the host could not start a Worker".into());
     }
     Ok(())

@@ -7,7 +7,18 @@
 
 import { EngineChannel } from "./engine-channel.js";
 
-const STOPPING = new Set(["stop", "position", "go", "usinewgame", "setoption", "gameover", "quit"]);
+/** Commands that end a running search or perft count (docs/protocol.md). */
+const STOPPING = new Set([
+  "stop",
+  "position",
+  "go",
+  "perft",
+  "usinewgame",
+  "ucinewgame",
+  "setoption",
+  "gameover",
+  "quit",
+]);
 
 export class SingleThreadHost {
   private engine: EngineChannel | null = null;
@@ -18,6 +29,8 @@ export class SingleThreadHost {
   private readonly options = new Map<string, string>();
   private position: string | null = null;
   private searching = false;
+  /** A `perft` count runs (inside the worker's call, like a search). */
+  private counting = false;
   /** The running search is the depth-1 stand-in of an interrupted one: let it finish. */
   private standIn = false;
   private lastGo = "";
@@ -46,6 +59,22 @@ export class SingleThreadHost {
       return;
     }
     const word = line.trim().split(/\s+/)[0] ?? "";
+    if (this.counting && STOPPING.has(word)) {
+      // The count is ended with its worker, as the engine would end it.
+      this.counting = false;
+      this.emit("info string perft stopped");
+      if (word === "quit") {
+        this.terminate();
+        return;
+      }
+      this.restart(null);
+      if (word !== "stop") this.queue.push(line);
+      return;
+    }
+    if (this.counting && word === "isready") {
+      this.emit("readyok");
+      return;
+    }
     if (this.searching) {
       if (word === "isready") {
         this.emit("readyok");
@@ -93,6 +122,8 @@ export class SingleThreadHost {
       this.options.set(name, line);
     } else if (word === "position") {
       this.position = line;
+    } else if (word === "perft") {
+      this.counting = true;
     } else if (word === "go") {
       this.searching = true;
       this.lastGo = line;
@@ -107,6 +138,11 @@ export class SingleThreadHost {
       if (line.startsWith("info ")) {
         const pv = / pv (.*)$/.exec(line);
         if (pv?.[1] !== undefined) this.lastPv = pv[1].trim().split(/\s+/);
+      } else if (
+        this.counting &&
+        (/^nodes \d+$/.test(line) || line.startsWith("info string error"))
+      ) {
+        this.counting = false;
       } else if (line.startsWith("bestmove")) {
         this.searching = false;
         this.standIn = false;

@@ -37,7 +37,9 @@ for (const isolated of [true, false]) {
         const tab = await browser.newPage();
         const errors = [];
         tab.on("pageerror", (e) => errors.push(String(e)));
-        tab.on("console", (m) => m.type() === "error" && errors.push(m.text()));
+        tab.on("console", (m) => {
+          if (m.type() === "error") errors.push(`${m.text()} (${m.location().url})`);
+        });
         await tab.goto(`${server.url}test/pages/${page}.html`);
         await tab.waitForFunction(() => window.loaded === true);
         const r = await tab.evaluate(() => window.scenario());

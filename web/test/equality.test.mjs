@@ -7,7 +7,7 @@ import { after, before, describe, test } from "node:test";
 import { handshake, nativeEngine, search, wasmEngine } from "./session.mjs";
 
 const CASES = [
-  { name: "chu start", variant: "chushogi", rules: "seed", position: "startpos", depth: 7 },
+  { name: "chu start", variant: "chushogi", rules: "seed", position: "startpos", depth: 9 },
   {
     name: "chu lishogi rules, after three moves",
     variant: "chushogi",
@@ -20,9 +20,9 @@ const CASES = [
     variant: "chushogi",
     rules: "seed",
     position: "sfen 11k/12/12/12/12/4gp6/5gs5/5N6/12/12/12/K11 b - 1",
-    depth: 6,
+    depth: 7,
   },
-  { name: "dai dai start", variant: "daidaishogi", rules: "seed", position: "startpos", depth: 5 },
+  { name: "dai dai start", variant: "daidaishogi", rules: "seed", position: "startpos", depth: 6 },
   {
     name: "dai dai lion dog",
     variant: "daidaishogi",

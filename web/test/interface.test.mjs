@@ -93,6 +93,32 @@ for (const threads of [true, false]) {
       assert.equal(e.since(from).filter((l) => l.startsWith("bestmove")).length, 2);
     });
 
+    test("stop right after go: still exactly one bestmove", async () => {
+      e.send("position startpos moves 7i7h 6d6e");
+      const from = e.lines.length;
+      e.send("go infinite");
+      e.send("stop");
+      await e.next(/^bestmove /);
+      e.send("isready");
+      await e.next(/^readyok$/);
+      const answers = e.since(from).filter((l) => l.startsWith("bestmove"));
+      assert.equal(answers.length, 1);
+      assert.notEqual(answers[0], "bestmove resign");
+    });
+
+    test("perft counts, and stop ends a long count", async () => {
+      e.send("position startpos");
+      e.send("perft 3");
+      assert.equal(await e.next(/^nodes /), "nodes 48315");
+      e.send("perft 8");
+      e.send("isready");
+      await e.next(/^readyok$/);
+      e.send("stop");
+      await e.next(/^info string perft stopped$/);
+      const { best } = await search(e, "go depth 2");
+      assert.match(best, /^bestmove \S+/);
+    });
+
     if (threads) {
       test("two threads: setoption Threads 2, a fixed-depth search and a stopped one", async () => {
         e.send("setoption name Threads value 2");
