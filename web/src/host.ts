@@ -61,6 +61,7 @@ export async function Shishi(options: ShishiOptions = {}): Promise<ShishiEngine>
     postMessage(text: string) {
       if (ended) return;
       for (const line of String(text).split(/\r?\n/)) {
+        if (line.trim() === "") continue;
         send(line);
         if (/^\s*quit\b/.test(line)) {
           ended = true;

@@ -12,7 +12,7 @@ export const nativeBinary = fileURLToPath(new URL("../../target/release/shishi",
  * measure of speed. */
 export const HANG_GUARD_MS = 60_000;
 
-class Session {
+export class Session {
   lines = [];
   cursor = 0;
   waiters = [];
@@ -59,6 +59,7 @@ export async function wasmEngine(options = {}) {
   const engine = await Shishi(options);
   engine.addMessageListener((line) => session.receive(line));
   session.send = (line) => engine.postMessage(line);
+  session.pid = process.pid;
   session.close = () => engine.terminate();
   return session;
 }
@@ -78,6 +79,7 @@ export function nativeEngine() {
     for (const line of parts) session.receive(line);
   });
   session.send = (line) => child.stdin.write(line + "\n");
+  session.pid = child.pid;
   session.close = () => child.kill();
   return session;
 }
