@@ -95,9 +95,9 @@ export class SingleThreadHost {
           this.terminate();
           return;
         }
+        // The depth-1 stand-in answers in a moment: the command waits for it.
         if (!this.standIn) this.interrupt();
-        if (word === "stop") return;
-        this.queue.push(line);
+        if (word !== "stop") this.queue.push(line);
         return;
       }
     }
@@ -148,6 +148,9 @@ export class SingleThreadHost {
         this.standIn = false;
       }
       this.emit(line);
+      if (!this.searching && !this.restarting && this.queue.length > 0) {
+        for (const waiting of this.queue.splice(0)) this.send(waiting);
+      }
     }
   }
 
