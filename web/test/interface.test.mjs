@@ -2,9 +2,25 @@
 // multi-threaded one (Node always has shared memory) and the single-threaded one that pages
 // without cross-origin isolation get (forced here with `threads: false`).
 import assert from "node:assert/strict";
+import { readdirSync, readFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { after, before, describe, test } from "node:test";
-import { field, handshake, search, wasmEngine } from "./session.mjs";
+import { HANG_GUARD_MS, field, handshake, search, wasmEngine } from "./session.mjs";
+
+/** CPU time (ms) of each thread of this process (Workers are threads), from /proc. */
+function threadCpuMs() {
+  const times = new Map();
+  for (const t of readdirSync("/proc/self/task")) {
+    try {
+      const stat = readFileSync(`/proc/self/task/${t}/stat`, "utf8");
+      const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      times.set(t, (Number(f[11]) + Number(f[12])) * 10);
+    } catch {
+      // The thread ended meanwhile.
+    }
+  }
+  return times;
+}
 
 for (const threads of [true, false]) {
   const flavour = threads ? "multi-threaded" : "single-threaded";
@@ -135,6 +151,30 @@ for (const threads of [true, false]) {
         e.send("stop");
         await e.next(/^bestmove /);
         e.send("setoption name Threads value 1");
+      });
+
+      test("two threads both search: two workers share the CPU time of go infinite", async () => {
+        e.send("setoption name Threads value 2");
+        e.send("usinewgame");
+        e.send("position startpos");
+        e.send("isready");
+        await e.next(/^readyok$/);
+        const before = threadCpuMs();
+        e.send("go infinite");
+        // CPU time, not wall time: on a loaded machine the threads get less, in proportion.
+        const busiest = () => {
+          const now = threadCpuMs();
+          return [...now].map(([t, ms]) => ms - (before.get(t) ?? 0)).sort((a, b) => b - a);
+        };
+        const deadline = Date.now() + HANG_GUARD_MS;
+        while (busiest()[0] < 1_000 && Date.now() < deadline) {
+          await new Promise((r) => setTimeout(r, 100));
+        }
+        const [first, second] = busiest();
+        e.send("stop");
+        await e.next(/^bestmove /);
+        e.send("setoption name Threads value 1");
+        assert.ok(second >= first * 0.3, `CPU ms of the two busiest threads: ${first}, ${second}`);
       });
     }
 
