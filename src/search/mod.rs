@@ -377,7 +377,7 @@ fn run(
     let mut result = SearchResult::default();
     match pool {
         None => result = main_thread(pos, limits, soft, tt, shared, info),
-        Some(pool) => pool.scope(|scope| {
+        Some(pool) => pool.in_place_scope(|scope| {
             for id in 1..=pool.current_num_threads() {
                 scope.spawn(move |_| helper_thread(pos, limits, tt, shared, id));
             }

@@ -1,0 +1,93 @@
+// The engine worker: the module's protocol loop, one input line per message, its output
+// lines posted back in order. While a search runs (multi-threaded build) it polls the engine
+// on a short timer, which delivers `bestmove` and drains the info lines the search thread
+// wrote. In the single-threaded build a search runs inside the `go` line's call; its output
+// is posted as it is written (the module calls `flush_output`).
+
+import type { Channel } from "./env.js";
+import { instantiate, prestartThreads, sharedMemory, type Exports } from "./wasm.js";
+
+/** Host → engine worker. */
+export type ToEngine =
+  | { type: "start"; module: WebAssembly.Module; shared: boolean; parallelism: number }
+  | { type: "line"; text: string };
+
+/** Engine worker → host. */
+export type FromEngine =
+  | { type: "ready" }
+  | { type: "lines"; lines: string[] }
+  | { type: "quit" }
+  | { type: "error"; message: string };
+
+const POLL_MS = 2;
+
+export function runEngineWorker(parent: Channel, close: () => void): void {
+  let ex: Exports | null = null;
+  let memory: WebAssembly.Memory | undefined;
+  const waiting: string[] = [];
+  const encoder = new TextEncoder();
+  const decoder = new TextDecoder();
+  let partial = "";
+  let polling = false;
+  let alive = true;
+
+  const post = (m: FromEngine) => parent.post(m);
+
+  const drain = () => {
+    if (ex === null) return;
+    const n = ex.shishi_output_take();
+    if (n === 0) return;
+    const buffer = (memory ?? ex.memory!).buffer;
+    // A copy: TextDecoder refuses views of shared memory.
+    const bytes = new Uint8Array(buffer, ex.shishi_output_ptr(), n).slice();
+    const text = partial + decoder.decode(bytes);
+    const lines = text.split("\n");
+    partial = lines.pop() ?? "";
+    if (lines.length > 0) post({ type: "lines", lines });
+  };
+
+  const tick = () => {
+    if (ex === null || !alive) return;
+    const running = ex.shishi_poll() !== 0;
+    drain();
+    polling = running;
+    if (running) setTimeout(tick, POLL_MS);
+  };
+
+  const line = (text: string) => {
+    if (ex === null || !alive) return;
+    const bytes = encoder.encode(text);
+    const ptr = ex.shishi_alloc(bytes.length);
+    new Uint8Array((memory ?? ex.memory!).buffer, ptr, bytes.length).set(bytes);
+    alive = ex.shishi_line(ptr, bytes.length) !== 0;
+    drain();
+    if (!alive) {
+      post({ type: "quit" });
+      close();
+      return;
+    }
+    if (!polling) tick();
+  };
+
+  const start = async (m: Extract<ToEngine, { type: "start" }>) => {
+    memory = m.shared ? sharedMemory() : undefined;
+    ex = await instantiate(m.module, memory, drain);
+    const tlsSize = Number(ex.__tls_size?.value ?? 0);
+    const tlsAlign = Number(ex.__tls_align?.value ?? 1);
+    ex.shishi_start(m.parallelism, tlsSize, tlsAlign);
+    // The search thread and the table's page-touching thread.
+    if (memory !== undefined) prestartThreads(m.module, memory, 2);
+    post({ type: "ready" });
+    for (const text of waiting.splice(0)) line(text);
+  };
+
+  parent.listen((m: ToEngine) => {
+    if (m.type === "start") {
+      start(m).catch((e) => post({ type: "error", message: String(e) }));
+    } else if (ex === null) {
+      waiting.push(m.text);
+    } else {
+      line(m.text);
+    }
+  });
+}

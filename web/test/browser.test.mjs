@@ -1,0 +1,62 @@
+// The page-free browser check: web/dist/ loaded in headless Chromium (Debian's chromium,
+// driven by playwright-core), as an ES module and as a classic script, on a server with and
+// without cross-origin isolation: the isolated page gets the multi-threaded flavour (and two
+// threads), the other the single-threaded one; both search, answer isready during a search
+// and stop.
+import assert from "node:assert/strict";
+import { after, before, describe, test } from "node:test";
+import { chromium } from "playwright-core";
+import { serve } from "./server.mjs";
+
+const CHROMIUM = "/usr/bin/chromium";
+const FLAGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+let browser;
+before(async () => {
+  browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
+});
+after(() => browser?.close());
+
+for (const isolated of [true, false]) {
+  describe(isolated ? "cross-origin isolated page" : "page without isolation", () => {
+    let server;
+    before(async () => {
+      server = await serve({ isolated });
+    });
+    after(() => server.close());
+
+    for (const page of ["module", "classic"]) {
+      test(`${page} script: ${isolated ? "multi" : "single"}-threaded, searches, isready, stop`, async () => {
+        const tab = await browser.newPage();
+        const errors = [];
+        tab.on("pageerror", (e) => errors.push(String(e)));
+        tab.on("console", (m) => {
+          if (m.type() === "error") errors.push(`${m.text()} (${m.location().url})`);
+        });
+        await tab.goto(`${server.url}test/pages/${page}.html`);
+        await tab.waitForFunction(() => window.loaded === true);
+        const r = await tab.evaluate(() => window.scenario());
+        await tab.close();
+        assert.deepEqual(errors, []);
+        assert.equal(r.isolated, isolated);
+        const flavour = r.lines.find((l) => l.startsWith("info string Shishi WebAssembly"));
+        assert.match(flavour, isolated ? /multi-threaded/ : /single-threaded/);
+        if (isolated) assert.ok(r.max >= 2, `Threads max ${r.max}`);
+        else assert.equal(r.max, 1);
+        assert.ok(r.readyDuringSearch, "readyok came after the bestmove");
+        assert.equal(r.lines.filter((l) => l.startsWith("bestmove")).length, 3);
+        assert.ok(
+          !r.lines.some((l) => l.includes("error")),
+          r.lines.filter((l) => l.includes("error")).join("\n"),
+        );
+      });
+    }
+  });
+}
