@@ -1,5 +1,6 @@
 //! Command-line arguments and dispatch to the subcommands.
 
+mod analyse;
 mod bench;
 mod match_cmd;
 mod perft;
@@ -27,6 +28,8 @@ enum Command {
     Bench(bench::BenchArgs),
     /// Engine-vs-engine matches (USI, UCI, XBoard engines), refereed by the rules code.
     Match(match_cmd::MatchArgs),
+    /// Analyse a game: evaluation, best move and verdict per ply (text, JSON, SVG graph).
+    Analyse(analyse::AnalyseArgs),
 }
 
 /// Runs the chosen subcommand; an error is one line for stderr.
@@ -35,6 +38,7 @@ pub fn run(cli: Cli) -> Result<(), String> {
         Some(Command::Perft(args)) => perft::run(args),
         Some(Command::Bench(args)) => bench::run(args),
         Some(Command::Match(args)) => match_cmd::run(args),
+        Some(Command::Analyse(args)) => analyse::run(args),
         None => shishi::protocol::run(cli.protocol),
     }
 }
