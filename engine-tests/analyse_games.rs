@@ -509,15 +509,19 @@ fn a_306_ply_chu_game_is_analysed_by_the_rules() {
     let (json, svg, text) = analyse_record("chu", &record, &["--game", "1", "--depth", "3"]);
     assert_eq!(json.get("limits").get("depth").num(), 3.0);
     check_analysis(&json, &record, "1", Variant::Chu);
-    // The game ended by royal capture: the last ply's move is judged against the result.
+    // The game ended by White capturing Black's last royal: the last ply's move is judged
+    // against the result, and the last two positions (White to move, and Black before it)
+    // are White's forced wins from Black's side whichever side the search spoke for.
     let plies = json.get("plies").arr();
+    let last = plies.len() - 1;
     assert_eq!(
-        plies[plies.len() - 1]
-            .get("played_eval_black")
-            .get("result")
-            .str(),
+        plies[last].get("played_eval_black").get("result").str(),
         "0-1"
     );
+    for p in &plies[last - 1..] {
+        assert!(p.get("eval_black").get("mate").num() < 0.0, "{p:?}");
+    }
+    assert_ne!(plies[last].get("side"), plies[last - 1].get("side"));
     check_svg(&svg, &json);
     check_text(&text, &json);
 }

@@ -100,7 +100,7 @@ fn limits(budget: Budget) -> Limits {
     l
 }
 
-/// Analyses `game`; `progress(done, total)` is called after every position.
+/// Analyses `game`; `progress(done, total)` is called at the start and after every position.
 pub fn analyse(
     game: Game,
     settings: Settings,
@@ -111,6 +111,7 @@ pub fn analyse(
     let quiet: InfoSink = Arc::new(|_| {});
     let total = replay.positions.len();
     let mut positions = Vec::with_capacity(total);
+    progress(0, total);
     for (i, pos) in replay.positions.iter().enumerate() {
         let side = pos.side_to_move();
         let mut probe = pos.clone();
