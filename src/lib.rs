@@ -2,8 +2,10 @@
 //!
 //! Layers, each knowing only the ones below it (docs/architecture.md): [`rules`] (pure game
 //! logic) at the bottom; [`perft`], [`eval`] and [`search`] on it; [`protocol`] (USI, UCI,
-//! XBoard text) and [`matches`] (engine-vs-engine matches) at the top.
+//! XBoard text), [`matches`] (engine-vs-engine matches) and [`analysis`] (game analysis) at the
+//! top.
 
+pub mod analysis;
 pub mod eval;
 pub mod matches;
 pub mod perft;

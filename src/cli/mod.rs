@@ -1,5 +1,6 @@
 //! Command-line arguments and dispatch to the subcommands.
 
+mod analyse;
 mod bench;
 mod bench_limits;
 mod match_cmd;
@@ -28,6 +29,8 @@ enum Command {
     Bench(bench::BenchArgs),
     /// Engine-vs-engine matches (USI, UCI, XBoard engines), refereed by the rules code.
     Match(match_cmd::MatchArgs),
+    /// Analyse a game: evaluation, best move and verdict per ply (text, JSON, SVG graph).
+    Analyse(analyse::AnalyseArgs),
 }
 
 /// Runs the chosen subcommand; an error is one line for stderr.
@@ -36,6 +39,7 @@ pub fn run(cli: Cli) -> Result<(), String> {
         Some(Command::Perft(args)) => perft::run(args),
         Some(Command::Bench(args)) => bench::run(args),
         Some(Command::Match(args)) => match_cmd::run(args),
+        Some(Command::Analyse(args)) => analyse::run(args),
         None => shishi::protocol::run(cli.protocol),
     }
 }

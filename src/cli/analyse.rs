@@ -1,0 +1,196 @@
+//! `shishi analyse`: evaluations, best moves and verdicts for every ply of a game, as text,
+//! JSON and an SVG graph (docs/analysis.md).
+
+use clap::Args;
+use shishi::analysis::{self, Budget, Game, Settings, game};
+use shishi::rules::{RuleSet, Variant};
+use std::fs::File;
+use std::io::{IsTerminal, Write};
+use std::time::Instant;
+
+/// Arguments of `shishi analyse`.
+#[derive(Args, Debug)]
+pub struct AnalyseArgs {
+    /// Start position (default: the game's start position).
+    #[arg(long, conflicts_with = "record")]
+    sfen: Option<String>,
+    /// Moves played from the start position, USI text separated by spaces.
+    #[arg(long, conflicts_with = "record")]
+    moves: Option<String>,
+    /// A game record written by `shishi match --out`.
+    #[arg(long)]
+    record: Option<String>,
+    /// With --record: the game whose Game tag is N (needed when the file holds several).
+    #[arg(long, requires = "record")]
+    game: Option<usize>,
+    /// chu or daidai (default: the record's, else chu).
+    #[arg(long, value_parser = super::parse_variant)]
+    variant: Option<Variant>,
+    /// Chu rule set: seed or lishogi (default: the record's, else seed).
+    #[arg(long, value_parser = super::parse_rules)]
+    rules: Option<RuleSet>,
+    /// Milliseconds of search per position (the default: 1000).
+    #[arg(long, conflicts_with_all = ["nodes", "depth"])]
+    movetime: Option<u64>,
+    /// Nodes per position.
+    #[arg(long, conflicts_with = "depth")]
+    nodes: Option<u64>,
+    /// Search depth per position.
+    #[arg(long)]
+    depth: Option<u32>,
+    /// Search threads.
+    #[arg(long, default_value_t = 1)]
+    threads: usize,
+    /// Hash table size in MB.
+    #[arg(long, default_value_t = 64)]
+    hash: usize,
+    /// Write the JSON analysis here ("-": stdout, which then carries no text).
+    #[arg(long)]
+    json: Option<String>,
+    /// Write the text analysis here ("-" or absent: stdout).
+    #[arg(long)]
+    text: Option<String>,
+    /// Write the evaluation graph here (SVG).
+    #[arg(long)]
+    svg: Option<String>,
+}
+
+/// Where one output goes.
+enum Sink {
+    Stdout,
+    File(String, File),
+}
+
+impl Sink {
+    fn open(path: &str) -> Result<Sink, String> {
+        if path == "-" {
+            return Ok(Sink::Stdout);
+        }
+        File::create(path)
+            .map(|f| Sink::File(path.to_string(), f))
+            .map_err(|e| format!("{path}: {e}"))
+    }
+
+    fn write(self, text: &str) -> Result<(), String> {
+        match self {
+            Sink::Stdout => std::io::stdout()
+                .lock()
+                .write_all(text.as_bytes())
+                .map_err(|e| format!("stdout: {e}")),
+            Sink::File(path, mut f) => f
+                .write_all(text.as_bytes())
+                .map_err(|e| format!("{path}: {e}")),
+        }
+    }
+}
+
+fn budget(args: &AnalyseArgs) -> Result<Budget, String> {
+    match (args.movetime, args.nodes, args.depth) {
+        (_, _, Some(d)) if !(1..=100).contains(&d) => Err("--depth must be 1 to 100".into()),
+        (_, _, Some(d)) => Ok(Budget::Depth(d)),
+        (_, Some(0), _) => Err("--nodes must be positive".into()),
+        (_, Some(n), _) => Ok(Budget::Nodes(n)),
+        (Some(0), _, _) => Err("--movetime must be positive".into()),
+        (Some(ms), _, _) => Ok(Budget::Movetime(ms)),
+        (None, None, None) => Ok(Budget::Movetime(1000)),
+    }
+}
+
+fn read_game(args: &AnalyseArgs) -> Result<Game, String> {
+    if let Some(path) = &args.record {
+        let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
+        return game::from_record(&text, args.game, args.variant, args.rules)
+            .map_err(|e| format!("{path}: {e}"));
+    }
+    if args.sfen.is_none() && args.moves.is_none() {
+        return Err("give a game: --record FILE, or --moves \"…\" (and --sfen)".into());
+    }
+    let variant = args.variant.unwrap_or(Variant::Chu);
+    Ok(Game {
+        variant,
+        rules: args.rules.unwrap_or_default(),
+        start_sfen: args
+            .sfen
+            .clone()
+            .unwrap_or_else(|| variant.start_sfen().to_string()),
+        moves: game::split_moves(args.moves.as_deref().unwrap_or("")),
+        tags: Vec::new(),
+    })
+}
+
+/// Redraws one progress line on stderr, only when stderr is a terminal (a log file or a pipe
+/// gets no carriage-return noise).
+struct Progress {
+    on: bool,
+}
+
+impl Progress {
+    fn show(&self, done: usize, total: usize) {
+        if !self.on {
+            return;
+        }
+        const WIDTH: usize = 30;
+        let filled = done * WIDTH / total.max(1);
+        eprint!(
+            "\ranalysing [{}{}] {done}/{total} positions",
+            "#".repeat(filled),
+            "-".repeat(WIDTH - filled)
+        );
+        if done == total {
+            eprint!("\r{}\r", " ".repeat(WIDTH + 40));
+        }
+    }
+}
+
+/// Runs `shishi analyse`.
+pub fn run(args: AnalyseArgs) -> Result<(), String> {
+    if args.threads == 0 || args.threads > 1024 {
+        return Err(format!(
+            "--threads {} is out of range (1..=1024)",
+            args.threads
+        ));
+    }
+    if args.hash == 0 || args.hash > 65536 {
+        return Err(format!("--hash {} is out of range (1..=65536)", args.hash));
+    }
+    let settings = Settings {
+        budget: budget(&args)?,
+        threads: args.threads,
+        hash_mb: args.hash,
+    };
+    if args.json.as_deref() == Some("-") && args.text.as_deref() == Some("-") {
+        return Err("--json - and --text - cannot both use stdout".into());
+    }
+    let game = read_game(&args)?;
+    // Check the game and open every output before the long part.
+    game.replay()?;
+    let json = args.json.as_deref().map(Sink::open).transpose()?;
+    let text = match (args.text.as_deref(), args.json.as_deref()) {
+        (Some(path), _) => Some(Sink::open(path)?),
+        (None, Some("-")) => None,
+        (None, _) => Some(Sink::Stdout),
+    };
+    let svg = args.svg.as_deref().map(Sink::open).transpose()?;
+    let progress = Progress {
+        on: std::io::stderr().is_terminal(),
+    };
+    let started = Instant::now();
+    let a = analysis::analyse(game, settings, &mut |done, total| {
+        progress.show(done, total)
+    })?;
+    log::info!(
+        "analysed {} plies in {:.1} s",
+        a.plies.len(),
+        started.elapsed().as_secs_f64()
+    );
+    if let Some(sink) = json {
+        sink.write(&analysis::json::write(&a))?;
+    }
+    if let Some(sink) = svg {
+        sink.write(&analysis::svg::write(&a))?;
+    }
+    if let Some(sink) = text {
+        sink.write(&analysis::text::write(&a))?;
+    }
+    Ok(())
+}
