@@ -3,6 +3,7 @@
 mod bench;
 mod match_cmd;
 mod perft;
+mod summary_cmd;
 
 use clap::{Parser, Subcommand};
 use shishi::rules::{RuleSet, Variant};
@@ -27,6 +28,8 @@ enum Command {
     Bench(bench::BenchArgs),
     /// Engine-vs-engine matches (USI, UCI, XBoard engines), refereed by the rules code.
     Match(match_cmd::MatchArgs),
+    /// Clock and conversion figures from `shishi match --out` records.
+    Summary(summary_cmd::SummaryArgs),
 }
 
 /// Runs the chosen subcommand; an error is one line for stderr.
@@ -35,6 +38,7 @@ pub fn run(cli: Cli) -> Result<(), String> {
         Some(Command::Perft(args)) => perft::run(args),
         Some(Command::Bench(args)) => bench::run(args),
         Some(Command::Match(args)) => match_cmd::run(args),
+        Some(Command::Summary(args)) => summary_cmd::run(args),
         None => shishi::protocol::run(cli.protocol),
     }
 }

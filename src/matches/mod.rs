@@ -4,14 +4,18 @@
 //! - [`engine`]: `--engine` specs and the USI, UCI and XBoard adapters;
 //! - [`xboard`]: XBoard's chu notation and HaChu's `setboard`;
 //! - [`game`]: one game refereed by the rules code, and its record;
+//! - [`score`]: the scores engines report while thinking, for the records;
 //! - [`stats`]: Elo, error margin, LOS and SPRT (pure);
+//! - [`summary`]: clock and conversion figures from game records (`shishi summary`);
 //! - this module: the schedule (each opening with both colours), the worker threads, live
 //!   progress on stderr and the final cross table.
 
 pub mod engine;
 pub mod game;
 pub mod process;
+pub mod score;
 pub mod stats;
+pub mod summary;
 pub mod xboard;
 
 use crate::perft::suite::parse_suite;
@@ -46,8 +50,6 @@ pub struct MatchConfig {
     pub sprt: Option<SprtParams>,
     /// Where to append game records.
     pub out: Option<String>,
-    /// Time control text for the records.
-    pub limit_text: String,
 }
 
 /// Reads an opening file (perft-suites line format; counts optional) for `variant`, keeping
@@ -276,7 +278,16 @@ pub fn run(cfg: &MatchConfig) -> Result<Table, String> {
     let next = Arc::new(AtomicUsize::new(0));
     let stop = Arc::new(AtomicBool::new(false));
     let (tx, rx) = mpsc::channel::<GameRecord>();
-    let mut table = Table::new(cfg.engines.iter().map(|e| e.name.clone()).collect());
+    // With time odds every engine's name shows its control.
+    let odds = cfg.engines.iter().any(|e| e.clock.is_some());
+    let names = cfg.engines.iter().map(|e| {
+        if odds {
+            format!("{} ({})", e.name, e.clock.unwrap_or(cfg.settings.limit))
+        } else {
+            e.name.clone()
+        }
+    });
+    let mut table = Table::new(names.collect());
     let variant = cfg.variant.name();
     let rules = cfg.rules.name();
     std::thread::scope(|scope| {
@@ -314,7 +325,7 @@ pub fn run(cfg: &MatchConfig) -> Result<Table, String> {
         for rec in rx {
             table.add(&rec);
             if let Some(f) = out.as_mut() {
-                let _ = f.write_all(rec.to_text(variant, rules, &cfg.limit_text).as_bytes());
+                let _ = f.write_all(rec.to_text(variant, rules).as_bytes());
                 let _ = f.flush();
             }
             eprintln!(
