@@ -52,6 +52,7 @@ class HaChu:
         self.wait(lambda l: l.startswith("feature") and "done=1" in l)
         self.send(f"memory {memory}")
         self.searched = 0.0
+        self.pings = 0
 
     def cpu_seconds(self):
         """HaChu's CPU time so far (user + system), which --budget limits: wall time would
@@ -94,13 +95,20 @@ class HaChu:
         self.send("post")
         self.send("go")
         lines = self.wait(lambda l: l.startswith(("move ", "Illegal move")))
-        self.searched = self.cpu_seconds()
-        if lines[-1].startswith("Illegal move"):
-            self.send("force")
-            return None
+        # Read everything up to a pong: HaChu sends a lion double move as two lines
+        # (`move f5f6,` then `move f6e7`), and a line left unread would be taken for the end
+        # of the next search, shifting every later score by one line.
+        self.pings += 1
         self.send("force")
+        self.send(f"ping {self.pings}")
+        lines += self.wait(lambda l: l.strip() == f"pong {self.pings}")
+        self.searched = self.cpu_seconds()
+        if any(l.startswith("Illegal move") for l in lines):
+            return None
         cp = None
         for line in lines:
+            if line.startswith("move "):
+                break
             words = line.split()
             if len(words) >= 4 and all(re.fullmatch(r"-?\d+", w) for w in words[:4]):
                 cp = int(words[1])
