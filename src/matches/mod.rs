@@ -348,3 +348,34 @@ pub fn run(cfg: &MatchConfig) -> Result<Table, String> {
     });
     Ok(table)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every shipped opening file loads under each rule set a match may use, with its positions
+    /// distinct and Black to move (each opening is played once with each colour).
+    #[test]
+    fn shipped_opening_files_load_under_every_rule_set() {
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/openings");
+        for (file, variant, least) in [
+            ("chu.epd", Variant::Chu, 16),
+            ("chu-hachu.epd", Variant::Chu, 100),
+            ("daidai.epd", Variant::DaiDai, 12),
+            ("daidai-symmetric.epd", Variant::DaiDai, 100),
+        ] {
+            for rules in [RuleSet::Seed, RuleSet::Lishogi] {
+                let path = format!("{dir}/{file}");
+                let lines = read_openings(&path, variant, rules).unwrap();
+                assert!(lines.len() >= least, "{file}: {} lines", lines.len());
+                let distinct: std::collections::HashSet<_> =
+                    lines.iter().map(|(_, s)| s.clone()).collect();
+                assert_eq!(distinct.len(), lines.len(), "{file}");
+                for (id, sfen) in &lines {
+                    let pos = Position::from_sfen(variant, rules, sfen).unwrap();
+                    assert_eq!(pos.side_to_move(), Color::Black, "{file} {id}");
+                }
+            }
+        }
+    }
+}
