@@ -62,7 +62,17 @@ fn shishi_pair_plays_clean_games(name: &str, proto: &str, limit: &[&str], max_pl
     );
     let o = Command::new(bin).args(&args).output().unwrap();
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    check_clean_games(&std::fs::read_to_string(&out).unwrap(), 2);
+    let text = std::fs::read_to_string(&out).unwrap();
+    check_clean_games(&text, 2);
+    // Every move carries the score Shishi reported in its `info` lines.
+    let scores: Vec<&str> = text.lines().filter(|l| l.starts_with("[Scores ")).collect();
+    assert_eq!(scores.len(), 2, "{text}");
+    assert!(
+        scores
+            .iter()
+            .all(|l| !l.contains(" - ") && !l.contains("\"- ")),
+        "{text}"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -125,5 +135,7 @@ fn hachu_against_hachu_from_a_white_to_move_opening() {
     let text = std::fs::read_to_string(&out).unwrap();
     check_clean_games(&text, 2);
     assert!(!text.contains("[Result \"*\"]"), "dispute: {text}");
+    // HaChu's thinking output (`post`) gives each move its score.
+    assert_eq!(text.matches("[Scores \"").count(), 2, "{text}");
     let _ = std::fs::remove_dir_all(&dir);
 }

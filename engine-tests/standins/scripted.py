@@ -12,7 +12,10 @@ script is exhausted (or at ply --at), it does what --then says:
   resign    bestmove resign
 
 Usage: scripted.py --script FILE [--then MODE] [--at N] [--sleep S] [--proto usi|uci]
-The script file holds moves separated by whitespace; '#' starts a comment.
+                   [--log FILE] [--score-step CP]
+The script file holds moves separated by whitespace; '#' starts a comment. --log appends
+every `go` line received to FILE; with --score-step each scripted move comes with
+`info … score cp K` where K is CP times the number of plies played before it (default 0).
 """
 import sys
 import time
@@ -20,7 +23,8 @@ import time
 
 def main():
     args = sys.argv[1:]
-    opts = {"--then": "illegal", "--proto": "usi", "--at": None, "--sleep": "3"}
+    opts = {"--then": "illegal", "--proto": "usi", "--at": None, "--sleep": "3", "--log": None,
+            "--score-step": "0"}
     script = []
     i = 0
     while i < len(args):
@@ -54,8 +58,12 @@ def main():
         elif cmd == "position":
             plies = len(words) - words.index("moves") - 1 if "moves" in words else 0
         elif cmd == "go":
+            if opts["--log"]:
+                with open(opts["--log"], "a") as f:
+                    f.write(line.strip() + "\n")
             if plies < at and plies < len(script):
-                out("info depth 1 score cp 0 pv " + script[plies])
+                cp = int(opts["--score-step"]) * plies
+                out(f"info depth 1 score cp {cp} pv " + script[plies])
                 out("bestmove " + script[plies])
                 continue
             if mode == "illegal":

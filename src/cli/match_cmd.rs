@@ -12,7 +12,8 @@ use std::time::Duration;
 #[derive(Args, Debug)]
 pub struct MatchArgs {
     /// An engine: "name=A cmd=<command line> proto=usi|uci|xboard [dir=D] [memory=MB]
-    /// [disputes=0|1] [opt.Name=value …]". Give two or more.
+    /// [disputes=0|1] [tc=B+I] [byoyomi=S] [opt.Name=value …]". Give two or more; tc= and
+    /// byoyomi= give the engine its own clock (time odds) instead of --tc/--byoyomi.
     #[arg(long = "engine", required = true)]
     engines: Vec<String>,
     /// chu or daidai.
@@ -62,38 +63,6 @@ pub struct MatchArgs {
     stall_timeout: f64,
 }
 
-fn parse_tc(tc: Option<&str>, byoyomi: Option<f64>) -> Result<Limit, String> {
-    let secs = |s: &str| -> Result<u64, String> {
-        let v: f64 = s.trim().parse().map_err(|_| format!("bad time '{s}'"))?;
-        if !(0.0..1e7).contains(&v) {
-            return Err(format!("bad time '{s}'"));
-        }
-        Ok((v * 1000.0).round() as u64)
-    };
-    let (base_ms, inc_ms) = match tc {
-        Some(t) => match t.split_once('+') {
-            Some((b, i)) => (secs(b)?, secs(i)?),
-            None => (secs(t)?, 0),
-        },
-        None => (0, 0),
-    };
-    let byoyomi_ms = match byoyomi {
-        Some(b) => secs(&b.to_string())?,
-        None => 0,
-    };
-    if byoyomi_ms > 0 && inc_ms > 0 {
-        return Err("--byoyomi and an increment cannot be combined".into());
-    }
-    if base_ms == 0 && inc_ms == 0 && byoyomi_ms == 0 {
-        return Err("the clock gives no time".into());
-    }
-    Ok(Limit::Clock {
-        base_ms,
-        inc_ms,
-        byoyomi_ms,
-    })
-}
-
 fn parse_sprt(words: &[String]) -> Result<SprtParams, String> {
     let mut p = SprtParams {
         elo0: 0.0,
@@ -133,21 +102,30 @@ pub fn run(args: MatchArgs) -> Result<(), String> {
         .iter()
         .map(|e| EngineSpec::parse(e))
         .collect::<Result<Vec<_>, _>>()?;
-    let (limit, limit_text) = match (args.depth, args.nodes) {
-        (Some(d), _) => (Limit::Depth(d), format!("depth {d}")),
-        (None, Some(n)) => (Limit::Nodes(n), format!("nodes {n}")),
+    let own_clocks = engines.iter().filter(|e| e.clock.is_some()).count();
+    let limit = match (args.depth, args.nodes) {
+        (Some(d), _) => Limit::Depth(d),
+        (None, Some(n)) => Limit::Nodes(n),
         (None, None) => {
             if args.tc.is_none() && args.byoyomi.is_none() {
-                return Err("give a limit: --tc, --byoyomi, --depth or --nodes".into());
+                // Every engine has its own clock: the global one is never used.
+                match engines.iter().find_map(|e| e.clock) {
+                    Some(c) if own_clocks == engines.len() => c,
+                    _ => return Err("give a limit: --tc, --byoyomi, --depth or --nodes".into()),
+                }
+            } else {
+                let byoyomi = args.byoyomi.map(|b| b.to_string());
+                Limit::clock(args.tc.as_deref(), byoyomi.as_deref())
+                    .map_err(|e| format!("--tc: {e}"))?
             }
-            let l = parse_tc(args.tc.as_deref(), args.byoyomi)?;
-            let mut t = args.tc.clone().unwrap_or_else(|| "0".into());
-            if let Some(b) = args.byoyomi {
-                t.push_str(&format!(" byoyomi {b}"));
-            }
-            (l, t)
         }
     };
+    if own_clocks > 0 && !matches!(limit, Limit::Clock { .. }) {
+        return Err(
+            "an engine's own tc=/byoyomi= needs a match on the clock (not --depth or --nodes)"
+                .into(),
+        );
+    }
     let openings = match &args.openings {
         Some(p) => matches::read_openings(p, args.variant, args.rules)?,
         None => Vec::new(),
@@ -172,7 +150,6 @@ pub fn run(args: MatchArgs) -> Result<(), String> {
         gauntlet: args.gauntlet,
         sprt,
         out: args.out,
-        limit_text,
     };
     let table = matches::run(&cfg)?;
     print!("{}", table.cross_table());

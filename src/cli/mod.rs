@@ -5,6 +5,7 @@ mod bench;
 mod bench_limits;
 mod match_cmd;
 mod perft;
+mod summary_cmd;
 
 use clap::{Parser, Subcommand};
 use shishi::rules::{RuleSet, Variant};
@@ -31,6 +32,8 @@ enum Command {
     Match(match_cmd::MatchArgs),
     /// Analyse a game: evaluation, best move and verdict per ply (text, JSON, SVG graph).
     Analyse(analyse::AnalyseArgs),
+    /// Clock and conversion figures from `shishi match --out` records.
+    Summary(summary_cmd::SummaryArgs),
 }
 
 /// Runs the chosen subcommand; an error is one line for stderr.
@@ -40,6 +43,7 @@ pub fn run(cli: Cli) -> Result<(), String> {
         Some(Command::Bench(args)) => bench::run(args),
         Some(Command::Match(args)) => match_cmd::run(args),
         Some(Command::Analyse(args)) => analyse::run(args),
+        Some(Command::Summary(args)) => summary_cmd::run(args),
         None => shishi::protocol::run(cli.protocol),
     }
 }

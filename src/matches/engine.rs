@@ -2,6 +2,7 @@
 //! the game so far and the clocks, give me a move" into protocol text and back.
 
 use crate::matches::process::{EngineProcess, ReadError};
+use crate::matches::score::Score;
 use crate::matches::xboard;
 use crate::rules::{Color, Move, Position, Variant};
 use std::time::{Duration, Instant};
@@ -36,6 +37,9 @@ pub struct EngineSpec {
     pub disputes: bool,
     /// Hash memory in MB (`memory N` for XBoard engines, `USI_Hash`/`Hash` otherwise if set).
     pub memory: Option<u32>,
+    /// The engine's own clock (`tc=B+I`, `byoyomi=S`), which replaces the match's `--tc` and
+    /// `--byoyomi` for this engine: time odds, as cutechess-cli's `tc=` inside `-engine`.
+    pub clock: Option<Limit>,
 }
 
 impl EngineSpec {
@@ -47,8 +51,10 @@ impl EngineSpec {
         for word in text.split_whitespace() {
             let key = word.split_once('=').map(|(k, _)| k);
             let starts = key.is_some_and(|k| {
-                matches!(k, "name" | "cmd" | "proto" | "dir" | "disputes" | "memory")
-                    || (k.starts_with("opt.") && k.len() > 4)
+                matches!(
+                    k,
+                    "name" | "cmd" | "proto" | "dir" | "disputes" | "memory" | "tc" | "byoyomi"
+                ) || (k.starts_with("opt.") && k.len() > 4)
             });
             if starts {
                 let (k, v) = word.split_once('=').unwrap_or_default();
@@ -89,6 +95,13 @@ impl EngineSpec {
             None => None,
             Some(v) => Some(v.parse().map_err(|_| format!("engine spec: memory={v}"))?),
         };
+        let clock = match (get("tc"), get("byoyomi")) {
+            (None, None) => None,
+            (tc, byoyomi) => Some(
+                Limit::clock(tc.as_deref(), byoyomi.as_deref())
+                    .map_err(|e| format!("engine spec '{text}': {e}"))?,
+            ),
+        };
         let options = fields
             .iter()
             .filter_map(|(k, v)| k.strip_prefix("opt.").map(|n| (n.to_string(), v.clone())))
@@ -101,6 +114,7 @@ impl EngineSpec {
             options,
             disputes,
             memory,
+            clock,
         })
     }
 }
@@ -121,6 +135,66 @@ pub enum Limit {
     Depth(u32),
     /// Fixed node count.
     Nodes(u64),
+}
+
+impl Limit {
+    /// A clock from `--tc`/`tc=` text (`"10+0.1"`, `"60"`: seconds) and byoyomi seconds.
+    pub fn clock(tc: Option<&str>, byoyomi: Option<&str>) -> Result<Limit, String> {
+        let ms = |s: &str| -> Result<u64, String> {
+            let v: f64 = s.trim().parse().map_err(|_| format!("bad time '{s}'"))?;
+            if !(0.0..1e7).contains(&v) {
+                return Err(format!("bad time '{s}'"));
+            }
+            Ok((v * 1000.0).round() as u64)
+        };
+        let (base_ms, inc_ms) = match tc {
+            Some(t) => match t.split_once('+') {
+                Some((b, i)) => (ms(b)?, ms(i)?),
+                None => (ms(t)?, 0),
+            },
+            None => (0, 0),
+        };
+        let byoyomi_ms = match byoyomi {
+            Some(b) => ms(b)?,
+            None => 0,
+        };
+        if byoyomi_ms > 0 && inc_ms > 0 {
+            return Err("byoyomi and an increment cannot be combined".into());
+        }
+        if base_ms == 0 && inc_ms == 0 && byoyomi_ms == 0 {
+            return Err("the clock gives no time".into());
+        }
+        Ok(Limit::Clock {
+            base_ms,
+            inc_ms,
+            byoyomi_ms,
+        })
+    }
+}
+
+/// The limit as records and tables show it: `10+0.1`, `0 byoyomi 0.3`, `depth 3`.
+impl std::fmt::Display for Limit {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let secs = |ms: u64| ms as f64 / 1000.0;
+        match *self {
+            Limit::Clock {
+                base_ms,
+                inc_ms,
+                byoyomi_ms,
+            } => {
+                write!(f, "{}", secs(base_ms))?;
+                if byoyomi_ms > 0 {
+                    write!(f, " byoyomi {}", secs(byoyomi_ms))
+                } else if inc_ms > 0 {
+                    write!(f, "+{}", secs(inc_ms))
+                } else {
+                    Ok(())
+                }
+            }
+            Limit::Depth(d) => write!(f, "depth {d}"),
+            Limit::Nodes(n) => write!(f, "nodes {n}"),
+        }
+    }
 }
 
 /// What the engine answered.
@@ -156,11 +230,16 @@ impl From<ReadError> for Fault {
     }
 }
 
-/// Clocks at the moment of asking, milliseconds left for each colour.
+/// Clocks at the moment of asking, in milliseconds, indexed by colour: each side may have its
+/// own control (time odds), and USI `go` tells the mover both.
 #[derive(Copy, Clone, Debug)]
 pub struct Clocks {
-    /// Time left, indexed by colour.
+    /// Time left.
     pub left: [u64; 2],
+    /// Increment per move.
+    pub inc: [u64; 2],
+    /// Byoyomi period.
+    pub byoyomi: [u64; 2],
 }
 
 /// One engine playing one game.
@@ -174,6 +253,8 @@ pub struct Player {
     /// Moves of the game already told to an XBoard engine.
     sent: usize,
     has_rules_option: bool,
+    /// The score the engine last reported while thinking on its latest move, if any.
+    pub last_score: Option<Score>,
 }
 
 /// The variant's protocol name.
@@ -201,6 +282,7 @@ impl Player {
             rotated: false,
             sent: 0,
             has_rules_option: false,
+            last_score: None,
         };
         let deadline = Instant::now() + timeout;
         let r = match spec.proto {
@@ -280,6 +362,8 @@ impl Player {
         self.send("variant chu")?;
         self.send(&format!("memory {memory}"))?;
         self.send("option Allow repeats=1")?;
+        // Thinking output: its scores go into the game record.
+        self.send("post")?;
         for (n, v) in self.spec.options.clone() {
             self.send(&format!("option {n}={v}"))?;
         }
@@ -339,6 +423,7 @@ impl Player {
         clocks: Clocks,
         deadline: Instant,
     ) -> Result<Reply, Fault> {
+        self.last_score = None;
         match self.spec.proto {
             Protocol::Usi | Protocol::Uci => self.think_usi(pos, moves, limit, clocks, deadline),
             Protocol::Xboard => self.think_xboard(pos, moves, history, limit, clocks, deadline),
@@ -370,9 +455,7 @@ impl Player {
         let go = match limit {
             Limit::Depth(d) => format!("go depth {d}"),
             Limit::Nodes(n) => format!("go nodes {n}"),
-            Limit::Clock {
-                inc_ms, byoyomi_ms, ..
-            } => {
+            Limit::Clock { byoyomi_ms, .. } => {
                 // USI: b = Black (sente, first mover). UCI: w = the first mover.
                 let (first, second) = if uci { ("w", "b") } else { ("b", "w") };
                 let mut s = format!(
@@ -382,15 +465,23 @@ impl Player {
                 if byoyomi_ms > 0 {
                     s.push_str(&format!(" byoyomi {byoyomi_ms}"));
                 } else {
-                    s.push_str(&format!(" {first}inc {inc_ms} {second}inc {inc_ms}"));
+                    s.push_str(&format!(
+                        " {first}inc {} {second}inc {}",
+                        clocks.inc[0], clocks.inc[1]
+                    ));
                 }
                 s
             }
         };
         self.send(&go)?;
+        let mut score = None;
         let line = self.proc.wait_for(deadline, |l| {
+            if let Some(s) = Score::from_info(l) {
+                score = Some(s);
+            }
             l.split_whitespace().next() == Some("bestmove")
         })?;
+        self.last_score = score;
         match line.split_whitespace().nth(1) {
             Some("resign") => Ok(Reply::Resign),
             Some("win") => Ok(Reply::Refused("claimed a win (bestmove win)".into())),
@@ -432,6 +523,9 @@ impl Player {
             let head = words.next().unwrap_or("");
             if line.starts_with("Illegal move") {
                 return Ok(Reply::Refused(format!("refused a move: {line}")));
+            }
+            if let Some(s) = Score::from_thinking(line) {
+                self.last_score = Some(s);
             }
             match head {
                 "move" => {

@@ -3,6 +3,7 @@
 //! maximum length, or a ruling against an engine.
 
 use crate::matches::engine::{Clocks, EngineSpec, Fault, Limit, Player, Reply};
+use crate::matches::score::Score;
 use crate::rules::outcome::{EndReason, GameResult};
 use crate::rules::{Color, Move, Position};
 use std::time::{Duration, Instant};
@@ -21,7 +22,7 @@ pub enum Verdict {
 /// Settings shared by every game of a match.
 #[derive(Clone, Debug)]
 pub struct GameSettings {
-    /// Move limit.
+    /// Move limit of the engines that have no clock of their own (`EngineSpec::clock`).
     pub limit: Limit,
     /// Plies after which the game is drawn.
     pub max_plies: usize,
@@ -46,6 +47,13 @@ pub struct GameRecord {
     pub start_sfen: String,
     /// Moves played, in our notation.
     pub moves: Vec<String>,
+    /// Each engine's control: [black, white].
+    pub controls: [Limit; 2],
+    /// Per move, the mover's clock after it (increment included), in ms; empty without a
+    /// clock.
+    pub clock_left: Vec<u64>,
+    /// Per move, the score the mover reported while thinking on it, if it reported one.
+    pub scores: Vec<Option<Score>>,
     /// Result.
     pub verdict: Verdict,
     /// Why the game ended, one line.
@@ -87,6 +95,9 @@ pub fn play(
         opening: opening.to_string(),
         start_sfen: start.to_sfen(),
         moves: Vec::new(),
+        controls: [0, 1].map(|i| engines[i].1.clock.unwrap_or(settings.limit)),
+        clock_left: Vec::new(),
+        scores: Vec::new(),
         verdict: Verdict::Draw,
         reason: String::new(),
         final_sfen: String::new(),
@@ -96,7 +107,7 @@ pub fn play(
     let mut players: Vec<Player> = Vec::with_capacity(2);
     for (i, &(_, spec)) in engines.iter().enumerate() {
         let color = if i == 0 { Color::Black } else { Color::White };
-        match Player::start(spec, start, settings.limit, settings.stall_timeout) {
+        match Player::start(spec, start, record.controls[i], settings.stall_timeout) {
             Ok(p) => players.push(p),
             Err(e) => {
                 record.verdict = if spec.disputes {
@@ -116,10 +127,20 @@ pub fn play(
     }
     let mut pos = start.clone();
     let mut moves: Vec<Move> = Vec::new();
-    let mut left = match settings.limit {
-        Limit::Clock { base_ms, .. } => [base_ms; 2],
-        _ => [0; 2],
-    };
+    let limits = record.controls;
+    let clock_part = |f: fn(Limit) -> u64| limits.map(f);
+    let mut left = clock_part(|l| match l {
+        Limit::Clock { base_ms, .. } => base_ms,
+        _ => 0,
+    });
+    let inc = clock_part(|l| match l {
+        Limit::Clock { inc_ms, .. } => inc_ms,
+        _ => 0,
+    });
+    let byoyomi = clock_part(|l| match l {
+        Limit::Clock { byoyomi_ms, .. } => byoyomi_ms,
+        _ => 0,
+    });
     let (verdict, reason) = loop {
         if let Some(result) = pos.outcome() {
             break match result {
@@ -138,7 +159,8 @@ pub fn play(
         let name = players[me].spec.name.clone();
         let who = format!("{name} ({})", color_name(us));
         let lose = |why: String| (Verdict::Win(us.flip()), format!("{who} {why}"));
-        let allowed = match settings.limit {
+        let limit = limits[me];
+        let allowed = match limit {
             Limit::Clock { byoyomi_ms, .. } => Duration::from_millis(left[me] + byoyomi_ms),
             _ => settings.stall_timeout,
         };
@@ -148,8 +170,8 @@ pub fn play(
             &pos,
             &moves,
             start,
-            settings.limit,
-            Clocks { left },
+            limit,
+            Clocks { left, inc, byoyomi },
             deadline,
         );
         let spent = began.elapsed();
@@ -157,7 +179,7 @@ pub fn play(
         let text = match reply {
             Err(Fault::Crash) => break lose("crashed (closed its output)".into()),
             Err(Fault::Timeout) => {
-                break lose(match settings.limit {
+                break lose(match limit {
                     Limit::Clock { .. } => "lost on time (no move before its clock ran out)".into(),
                     _ => format!(
                         "stalled (no move in {} s)",
@@ -203,7 +225,7 @@ pub fn play(
             }
             Ok(Reply::Move(t)) => t,
         };
-        if let Limit::Clock { inc_ms, .. } = settings.limit {
+        if let Limit::Clock { inc_ms, .. } = limit {
             if spent > allowed + settings.time_margin {
                 break lose(format!("lost on time ({} ms)", spent.as_millis()));
             }
@@ -243,6 +265,10 @@ pub fn play(
         pos.make(mv);
         moves.push(mv);
         record.moves.push(mv.text());
+        record.scores.push(players[me].last_score);
+        if let Limit::Clock { .. } = limit {
+            record.clock_left.push(left[me]);
+        }
     };
     record.verdict = verdict;
     record.reason = reason;
@@ -272,7 +298,7 @@ impl GameRecord {
     }
 
     /// The game in the record format of docs/match.md.
-    pub fn to_text(&self, variant: &str, rules: &str, limit: &str) -> String {
+    pub fn to_text(&self, variant: &str, rules: &str) -> String {
         let mut s = String::new();
         let tag = |s: &mut String, k: &str, v: &str| {
             s.push_str(&format!("[{k} \"{}\"]\n", v.replace('"', "'")));
@@ -285,11 +311,29 @@ impl GameRecord {
         tag(&mut s, "White", &self.names[1]);
         tag(&mut s, "Opening", &self.opening);
         tag(&mut s, "SFEN", &self.start_sfen);
-        tag(&mut s, "TimeControl", limit);
+        let [black, white] = self.controls;
+        if black == white {
+            tag(&mut s, "TimeControl", &black.to_string());
+        } else {
+            tag(&mut s, "BlackTimeControl", &black.to_string());
+            tag(&mut s, "WhiteTimeControl", &white.to_string());
+        }
         tag(&mut s, "Result", self.result_token());
         tag(&mut s, "Reason", &self.reason);
         tag(&mut s, "Plies", &self.moves.len().to_string());
         tag(&mut s, "FinalSFEN", &self.final_sfen);
+        if !self.clock_left.is_empty() {
+            let ms: Vec<String> = self.clock_left.iter().map(|t| t.to_string()).collect();
+            tag(&mut s, "Clocks", &ms.join(" "));
+        }
+        if self.scores.iter().any(Option::is_some) {
+            let scores: Vec<String> = self
+                .scores
+                .iter()
+                .map(|x| x.map_or("-".to_string(), |x| x.to_string()))
+                .collect();
+            tag(&mut s, "Scores", &scores.join(" "));
+        }
         s.push('\n');
         let mut line = String::new();
         for (i, m) in self.moves.iter().enumerate() {

@@ -4,14 +4,18 @@
 //! - [`engine`]: `--engine` specs and the USI, UCI and XBoard adapters;
 //! - [`xboard`]: XBoard's chu notation and HaChu's `setboard`;
 //! - [`game`]: one game refereed by the rules code, and its record;
+//! - [`score`]: the scores engines report while thinking, for the records;
 //! - [`stats`]: Elo, error margin, LOS and SPRT (pure);
+//! - [`summary`]: clock and conversion figures from game records (`shishi summary`);
 //! - this module: the schedule (each opening with both colours), the worker threads, live
 //!   progress on stderr and the final cross table.
 
 pub mod engine;
 pub mod game;
 pub mod process;
+pub mod score;
 pub mod stats;
+pub mod summary;
 pub mod xboard;
 
 use crate::perft::suite::read_suite;
@@ -46,8 +50,6 @@ pub struct MatchConfig {
     pub sprt: Option<SprtParams>,
     /// Where to append game records.
     pub out: Option<String>,
-    /// Time control text for the records.
-    pub limit_text: String,
 }
 
 /// Reads an opening file (perft-suites line format; counts optional) for `variant`, keeping
@@ -275,7 +277,16 @@ pub fn run(cfg: &MatchConfig) -> Result<Table, String> {
     let next = Arc::new(AtomicUsize::new(0));
     let stop = Arc::new(AtomicBool::new(false));
     let (tx, rx) = mpsc::channel::<GameRecord>();
-    let mut table = Table::new(cfg.engines.iter().map(|e| e.name.clone()).collect());
+    // With time odds every engine's name shows its control.
+    let odds = cfg.engines.iter().any(|e| e.clock.is_some());
+    let names = cfg.engines.iter().map(|e| {
+        if odds {
+            format!("{} ({})", e.name, e.clock.unwrap_or(cfg.settings.limit))
+        } else {
+            e.name.clone()
+        }
+    });
+    let mut table = Table::new(names.collect());
     let variant = cfg.variant.name();
     let rules = cfg.rules.name();
     std::thread::scope(|scope| {
@@ -313,7 +324,7 @@ pub fn run(cfg: &MatchConfig) -> Result<Table, String> {
         for rec in rx {
             table.add(&rec);
             if let Some(f) = out.as_mut() {
-                let _ = f.write_all(rec.to_text(variant, rules, &cfg.limit_text).as_bytes());
+                let _ = f.write_all(rec.to_text(variant, rules).as_bytes());
                 let _ = f.flush();
             }
             eprintln!(
@@ -335,4 +346,35 @@ pub fn run(cfg: &MatchConfig) -> Result<Table, String> {
         }
     });
     Ok(table)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every shipped opening file loads under each rule set a match may use, with its positions
+    /// distinct and Black to move (each opening is played once with each colour).
+    #[test]
+    fn shipped_opening_files_load_under_every_rule_set() {
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/openings");
+        for (file, variant, least) in [
+            ("chu.epd", Variant::Chu, 16),
+            ("chu-hachu.epd", Variant::Chu, 100),
+            ("daidai.epd", Variant::DaiDai, 12),
+            ("daidai-symmetric.epd", Variant::DaiDai, 100),
+        ] {
+            for rules in [RuleSet::Seed, RuleSet::Lishogi] {
+                let path = format!("{dir}/{file}");
+                let lines = read_openings(&path, variant, rules).unwrap();
+                assert!(lines.len() >= least, "{file}: {} lines", lines.len());
+                let distinct: std::collections::HashSet<_> =
+                    lines.iter().map(|(_, s)| s.clone()).collect();
+                assert_eq!(distinct.len(), lines.len(), "{file}");
+                for (id, sfen) in &lines {
+                    let pos = Position::from_sfen(variant, rules, sfen).unwrap();
+                    assert_eq!(pos.side_to_move(), Color::Black, "{file} {id}");
+                }
+            }
+        }
+    }
 }

@@ -1,0 +1,33 @@
+//! `shishi summary`: clock and conversion figures from `shishi match --out` records
+//! (docs/match.md, "Summary of records").
+
+use clap::Args;
+use shishi::matches::summary;
+
+/// Arguments of `shishi summary`.
+#[derive(Args, Debug)]
+pub struct SummaryArgs {
+    /// Record files written by `shishi match --out`.
+    #[arg(required = true)]
+    files: Vec<String>,
+    /// Plies at which to report the clock left (comma-separated).
+    #[arg(long, value_delimiter = ',', default_value = "100,200,300")]
+    at: Vec<usize>,
+    /// Score (centipawns, the mover's side) from which a game counts as judged won.
+    #[arg(long, default_value_t = 1500)]
+    above: i32,
+}
+
+/// Runs `shishi summary`.
+pub fn run(args: SummaryArgs) -> Result<(), String> {
+    let mut games = Vec::new();
+    for f in &args.files {
+        let text = std::fs::read_to_string(f).map_err(|e| format!("{f}: {e}"))?;
+        games.extend(summary::read_records(&text).map_err(|e| format!("{f}: {e}"))?);
+    }
+    if games.is_empty() {
+        return Err("no game records in the given files".into());
+    }
+    print!("{}", summary::report(&games, &args.at, args.above));
+    Ok(())
+}

@@ -1,0 +1,298 @@
+//! Figures from `shishi match --out` records (`shishi summary`, docs/match.md): per engine, how
+//! much clock it had left at given plies, and how long it took to finish games it judged won.
+//!
+//! - **Clock left at ply N**: after N plies, the engine's clock as it was after its latest move
+//!   (the `Clocks` tag: each mover's clock after its move, increment included); the median
+//!   over the games that reached N plies.
+//! - **Conversion**: in each game where the engine's reported score (the `Scores` tag, from
+//!   the mover's side) first exceeded the threshold (+1500 cp by default) on the move it was
+//!   asked for after k plies, the plies from that position to the end of the game, `plies - k`;
+//!   the median, the count and how those games ended for the engine.
+
+use crate::matches::score::Score;
+use std::collections::BTreeMap;
+
+/// One game as read back from a record.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GameFigures {
+    /// Engine names: [first mover, second mover].
+    pub movers: [String; 2],
+    /// Result for the first mover: 1 win, 0.5 draw, 0 loss; `None` for a dispute.
+    pub first_mover_score: Option<f64>,
+    /// Plies played.
+    pub plies: usize,
+    /// Per ply, the mover's clock after its move (ms); empty without a clock.
+    pub clocks: Vec<u64>,
+    /// Per ply, the mover's reported score.
+    pub scores: Vec<Option<Score>>,
+}
+
+/// Reads every record of a `--out` file.
+pub fn read_records(text: &str) -> Result<Vec<GameFigures>, String> {
+    let mut games = Vec::new();
+    for (n, block) in text.split("[Event ").skip(1).enumerate() {
+        let tags: BTreeMap<&str, &str> = block
+            .lines()
+            .filter_map(|l| {
+                let l = l.strip_prefix('[')?.strip_suffix("\"]")?;
+                l.split_once(" \"")
+            })
+            .collect();
+        let get = |k: &str| {
+            tags.get(k)
+                .copied()
+                .ok_or_else(|| format!("record {}: no {k} tag", n + 1))
+        };
+        let (black, white) = (get("Black")?.to_string(), get("White")?.to_string());
+        let white_first = get("SFEN")?.split_whitespace().nth(1) == Some("w");
+        let black_score = match get("Result")? {
+            "1-0" => Some(1.0),
+            "0-1" => Some(0.0),
+            "1/2-1/2" => Some(0.5),
+            "*" => None,
+            r => return Err(format!("record {}: result '{r}'", n + 1)),
+        };
+        let plies: usize = get("Plies")?
+            .parse()
+            .map_err(|_| format!("record {}: bad Plies", n + 1))?;
+        let clocks = match tags.get("Clocks") {
+            None => Vec::new(),
+            Some(t) => t
+                .split_whitespace()
+                .map(|w| w.parse::<u64>())
+                .collect::<Result<_, _>>()
+                .map_err(|_| format!("record {}: bad Clocks", n + 1))?,
+        };
+        let scores: Vec<Option<Score>> = match tags.get("Scores") {
+            None => vec![None; plies],
+            Some(t) => t.split_whitespace().map(Score::parse).collect(),
+        };
+        if (!clocks.is_empty() && clocks.len() != plies) || scores.len() != plies {
+            return Err(format!(
+                "record {}: Clocks or Scores do not have {plies} entries",
+                n + 1
+            ));
+        }
+        let (movers, first_mover_score) = if white_first {
+            ([white, black], black_score.map(|s| 1.0 - s))
+        } else {
+            ([black, white], black_score)
+        };
+        games.push(GameFigures {
+            movers,
+            first_mover_score,
+            plies,
+            clocks,
+            scores,
+        });
+    }
+    Ok(games)
+}
+
+/// The median (mean of the two middle values for an even count); `None` if empty.
+pub fn median(values: &[f64]) -> Option<f64> {
+    if values.is_empty() {
+        return None;
+    }
+    let mut v = values.to_vec();
+    v.sort_by(f64::total_cmp);
+    let m = v.len() / 2;
+    Some(if v.len() % 2 == 1 {
+        v[m]
+    } else {
+        (v[m - 1] + v[m]) / 2.0
+    })
+}
+
+/// The clock (ms) of the mover with parity `side` (0 = first mover) after `ply` plies: its
+/// clock after its latest move at or before that ply. `None` if the game is shorter or the
+/// side has not moved yet.
+pub fn clock_at(game: &GameFigures, side: usize, ply: usize) -> Option<u64> {
+    if game.clocks.is_empty() || game.plies < ply {
+        return None;
+    }
+    (1..=ply)
+        .rev()
+        .find(|p| (p - 1) % 2 == side)
+        .map(|p| game.clocks[p - 1])
+}
+
+/// Where the side with parity `side` first reported a score above `cp`: the number of plies
+/// played before that move.
+pub fn first_above(game: &GameFigures, side: usize, cp: i32) -> Option<usize> {
+    (0..game.plies).find(|&k| k % 2 == side && game.scores[k].is_some_and(|s| s.above(cp)))
+}
+
+/// One engine's figures.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct EngineFigures {
+    /// Games played.
+    pub games: usize,
+    /// Per requested ply: the clocks (s) of the games that reached it.
+    pub clocks: Vec<Vec<f64>>,
+    /// Plies to the end of each game where the score first passed the threshold.
+    pub conversion: Vec<f64>,
+    /// How those games ended for the engine: won, drawn, lost, disputed.
+    pub outcomes: [usize; 4],
+}
+
+/// Collects the figures of every engine, by name.
+pub fn figures(
+    games: &[GameFigures],
+    at: &[usize],
+    above_cp: i32,
+) -> BTreeMap<String, EngineFigures> {
+    let mut out: BTreeMap<String, EngineFigures> = BTreeMap::new();
+    for g in games {
+        for side in 0..2 {
+            let e = out.entry(g.movers[side].clone()).or_default();
+            e.games += 1;
+            e.clocks.resize(at.len(), Vec::new());
+            for (i, &ply) in at.iter().enumerate() {
+                if let Some(ms) = clock_at(g, side, ply) {
+                    e.clocks[i].push(ms as f64 / 1000.0);
+                }
+            }
+            if let Some(k) = first_above(g, side, above_cp) {
+                e.conversion.push((g.plies - k) as f64);
+                let mine = g
+                    .first_mover_score
+                    .map(|s| if side == 0 { s } else { 1.0 - s });
+                let slot = match mine {
+                    Some(s) if s > 0.75 => 0,
+                    Some(s) if s > 0.25 => 1,
+                    Some(_) => 2,
+                    None => 3,
+                };
+                e.outcomes[slot] += 1;
+            }
+        }
+    }
+    out
+}
+
+/// The report `shishi summary` prints.
+pub fn report(games: &[GameFigures], at: &[usize], above_cp: i32) -> String {
+    let mut s = String::new();
+    for (name, f) in figures(games, at, above_cp) {
+        s.push_str(&format!("{name}: {} games\n", f.games));
+        for (i, &ply) in at.iter().enumerate() {
+            match median(&f.clocks[i]) {
+                Some(m) => s.push_str(&format!(
+                    "  clock left at ply {ply}: median {m:.2} s over {} games\n",
+                    f.clocks[i].len()
+                )),
+                None => s.push_str(&format!(
+                    "  clock left at ply {ply}: no game with a clock reached it\n"
+                )),
+            }
+        }
+        match median(&f.conversion) {
+            Some(m) => {
+                let [w, d, l, x] = f.outcomes;
+                s.push_str(&format!(
+                    "  score above +{above_cp} cp in {} games: median {m} plies from there to the end; won {w}, drawn {d}, lost {l}, disputed {x}\n",
+                    f.conversion.len()
+                ));
+            }
+            None => s.push_str(&format!("  score above +{above_cp} cp in no game\n")),
+        }
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn game(movers: [&str; 2], result: Option<f64>, clocks: &[u64], scores: &[i32]) -> GameFigures {
+        GameFigures {
+            movers: movers.map(String::from),
+            first_mover_score: result,
+            plies: scores.len(),
+            clocks: clocks.to_vec(),
+            scores: scores
+                .iter()
+                .map(|&x| (x != 0).then_some(Score::Cp(x)))
+                .collect(),
+        }
+    }
+
+    #[test]
+    fn medians() {
+        assert_eq!(median(&[]), None);
+        assert_eq!(median(&[3.0]), Some(3.0));
+        assert_eq!(median(&[5.0, 1.0, 3.0]), Some(3.0));
+        assert_eq!(median(&[4.0, 1.0, 3.0, 10.0]), Some(3.5));
+    }
+
+    #[test]
+    fn clock_after_a_ply_is_the_latest_own_move() {
+        let g = game(["A", "B"], Some(1.0), &[900, 800, 700, 600, 500], &[0; 5]);
+        // After 4 plies: A last moved at ply 3 (700), B at ply 4 (600).
+        assert_eq!(clock_at(&g, 0, 4), Some(700));
+        assert_eq!(clock_at(&g, 1, 4), Some(600));
+        assert_eq!(clock_at(&g, 0, 5), Some(500));
+        assert_eq!(clock_at(&g, 1, 1), None, "B has not moved after one ply");
+        assert_eq!(clock_at(&g, 0, 6), None, "the game ended at ply 5");
+        let no_clock = game(["A", "B"], Some(1.0), &[], &[0; 5]);
+        assert_eq!(clock_at(&no_clock, 0, 2), None);
+    }
+
+    #[test]
+    fn conversion_counts_from_the_first_score_above_the_threshold() {
+        // A (first mover) passes +1500 when asked after 4 plies; the game has 10 plies.
+        let g1 = game(
+            ["A", "B"],
+            Some(1.0),
+            &[],
+            &[10, -10, 1400, -1400, 1600, -1700, 1800, 0, 2000, 0],
+        );
+        assert_eq!(first_above(&g1, 0, 1500), Some(4));
+        assert_eq!(first_above(&g1, 1, 1500), None);
+        // A moves second: passes +1500 after 3 plies of 7 and draws.
+        let g2 = game(["B", "A"], Some(0.5), &[], &[0, 0, 0, 1501, 0, 0, 0]);
+        // A moves second: passes +1500 after 3 plies of 5 and loses.
+        let g3 = game(["B", "A"], Some(1.0), &[], &[0, 0, 0, 3000, 0]);
+        let f = figures(&[g1, g2, g3], &[2], 1500);
+        let a = &f["A"];
+        assert_eq!(a.games, 3);
+        assert_eq!(a.conversion, vec![6.0, 4.0, 2.0]);
+        assert_eq!(a.outcomes, [1, 1, 1, 0]);
+        assert_eq!(f["B"].conversion, Vec::<f64>::new());
+        let text = report(&[game(["A", "B"], None, &[], &[2000, 0])], &[100], 1500);
+        assert!(text.contains("A: 1 games"), "{text}");
+        assert!(
+            text.contains("score above +1500 cp in 1 games: median 2 plies from there to the end; won 0, drawn 0, lost 0, disputed 1"),
+            "{text}"
+        );
+        assert!(
+            text.contains("B: 1 games\n  clock left at ply 100: no game"),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn records_are_read_back_with_the_movers_in_order() {
+        let text = "[Event \"shishi match\"]\n[Game \"1\"]\n[Black \"A\"]\n[White \"B\"]\n\
+            [SFEN \"9/9 w - 1\"]\n[Result \"0-1\"]\n[Plies \"3\"]\n[Clocks \"100 200 90\"]\n\
+            [Scores \"12 - #3\"]\n\n1... 1a1b 2. 2a2b 2b2c 0-1\n\n\
+            [Event \"shishi match\"]\n[Black \"B\"]\n[White \"A\"]\n[SFEN \"9/9 b - 1\"]\n\
+            [Result \"*\"]\n[Plies \"0\"]\n\n*\n\n";
+        let games = read_records(text).unwrap();
+        assert_eq!(games.len(), 2);
+        // White moved first and won.
+        assert_eq!(games[0].movers, ["B".to_string(), "A".to_string()]);
+        assert_eq!(games[0].first_mover_score, Some(1.0));
+        assert_eq!(games[0].clocks, vec![100, 200, 90]);
+        assert_eq!(
+            games[0].scores,
+            vec![Some(Score::Cp(12)), None, Some(Score::Mate(3))]
+        );
+        assert_eq!(games[1].first_mover_score, None);
+        assert!(read_records("[Event \"x\"]\n[Black \"A\"]\n").is_err());
+        assert!(
+            read_records(&text.replace("[Clocks \"100 200 90\"]", "[Clocks \"100\"]")).is_err()
+        );
+    }
+}
