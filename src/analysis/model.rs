@@ -7,7 +7,7 @@
 //! through a logistic; a move's quality is how much of the mover's expected score it gives up.
 
 use crate::rules::Color;
-use crate::rules::outcome::{EndReason, GameResult};
+use crate::rules::outcome::GameResult;
 use crate::search::score;
 
 /// Centipawns that multiply Black's odds by ten: `E(cp) = 1 / (1 + 10^(-cp / SCALE_CP))`.
@@ -136,14 +136,7 @@ pub fn reason_text(r: GameResult) -> &'static str {
     let reason = match r {
         GameResult::Win(_, reason) | GameResult::Draw(reason) => reason,
     };
-    match reason {
-        EndReason::RoyalsCaptured => "royal pieces captured",
-        EndReason::BareKing => "bare king",
-        EndReason::NoLegalMove => "no legal move",
-        EndReason::Repetition => "repetition",
-        EndReason::PerpetualCheck => "perpetual check",
-        EndReason::RoyalsOnly => "only royals left",
-    }
+    reason.text()
 }
 
 /// Lower-case colour name, as in the JSON output.
@@ -157,6 +150,7 @@ pub fn side_name(c: Color) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::outcome::EndReason;
 
     #[test]
     fn level_is_half_and_the_curve_is_symmetric_and_rising() {

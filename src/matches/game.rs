@@ -4,7 +4,7 @@
 
 use crate::matches::engine::{Clocks, EngineSpec, Fault, Limit, Player, Reply};
 use crate::matches::score::Score;
-use crate::rules::outcome::{EndReason, GameResult};
+use crate::rules::outcome::GameResult;
 use crate::rules::{Color, Move, Position};
 use std::time::{Duration, Instant};
 
@@ -60,17 +60,6 @@ pub struct GameRecord {
     pub reason: String,
     /// Final position.
     pub final_sfen: String,
-}
-
-fn reason_text(r: EndReason) -> &'static str {
-    match r {
-        EndReason::RoyalsCaptured => "royal pieces captured",
-        EndReason::BareKing => "bare king",
-        EndReason::NoLegalMove => "no legal move",
-        EndReason::Repetition => "repetition",
-        EndReason::PerpetualCheck => "perpetual check",
-        EndReason::RoyalsOnly => "only royals left",
-    }
 }
 
 fn color_name(c: Color) -> &'static str {
@@ -144,8 +133,8 @@ pub fn play(
     let (verdict, reason) = loop {
         if let Some(result) = pos.outcome() {
             break match result {
-                GameResult::Win(c, r) => (Verdict::Win(c), reason_text(r).to_string()),
-                GameResult::Draw(r) => (Verdict::Draw, reason_text(r).to_string()),
+                GameResult::Win(c, r) => (Verdict::Win(c), r.text().to_string()),
+                GameResult::Draw(r) => (Verdict::Draw, r.text().to_string()),
             };
         }
         if moves.len() >= settings.max_plies {

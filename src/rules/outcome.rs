@@ -35,6 +35,20 @@ pub enum EndReason {
     RoyalsOnly,
 }
 
+impl EndReason {
+    /// The reason in words, as game records and analyses write it.
+    pub fn text(self) -> &'static str {
+        match self {
+            EndReason::RoyalsCaptured => "royal pieces captured",
+            EndReason::BareKing => "bare king",
+            EndReason::NoLegalMove => "no legal move",
+            EndReason::Repetition => "repetition",
+            EndReason::PerpetualCheck => "perpetual check",
+            EndReason::RoyalsOnly => "only royals left",
+        }
+    }
+}
+
 /// The result of a finished game.
 #[derive(Copy, Clone, Eq, PartialEq, Debug)]
 pub enum GameResult {
