@@ -5,20 +5,7 @@
 
 use super::*;
 use crate::rules::parse_checks::{check_move_text, check_sfen};
-
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
-    }
-}
+use crate::testing::Rng;
 
 /// Characters that SFEN and move text are made of, and a few that they are not.
 const ALPHABET: &[u8] = b"0123456789abcdefghijklmnopqrstuvwxyzKNLRP+-/() ,@*\x00\xff";
@@ -110,9 +97,10 @@ fn mutated_move_texts_keep_the_parser_properties() {
         let pos = Position::from_sfen(*v, *r, sfen).expect("corpus position");
         let mut moves = Vec::new();
         movegen::generate(&pos, &mut moves);
-        let Some(&mv) = moves.get(rng.below(moves.len())) else {
+        if moves.is_empty() {
             continue;
-        };
+        }
+        let mv = moves[rng.below(moves.len())];
         let text = mutate(&mut rng, &mv.text());
         check_move_text(&pos, &text);
         accepted += usize::from(pos.parse_move(&text).is_ok());
