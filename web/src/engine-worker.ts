@@ -5,7 +5,8 @@
 // is posted as it is written (the module calls `flush_output`).
 
 import type { Channel } from "./env.js";
-import { instantiate, prestartThreads, sharedMemory, type Exports } from "./wasm.js";
+import { ThreadWorkers } from "./thread-workers.js";
+import { instantiate, sharedMemory, type Exports } from "./wasm.js";
 
 /** Host → engine worker. */
 export type ToEngine =
@@ -71,12 +72,16 @@ export function runEngineWorker(parent: Channel, close: () => void): void {
 
   const start = async (m: Extract<ToEngine, { type: "start" }>) => {
     memory = m.shared ? sharedMemory() : undefined;
-    ex = await instantiate(m.module, memory, drain);
+    const threads = memory === undefined ? null : new ThreadWorkers(m.module, memory);
+    ex = await instantiate(m.module, memory, {
+      flushOutput: drain,
+      spawnThread: (start) => threads?.start(start) ?? 1,
+    });
     const tlsSize = Number(ex.__tls_size?.value ?? 0);
     const tlsAlign = Number(ex.__tls_align?.value ?? 1);
     ex.shishi_start(m.parallelism, tlsSize, tlsAlign);
     // The search thread and the table's page-touching thread.
-    if (memory !== undefined) prestartThreads(m.module, memory, 2);
+    threads?.prestart(2);
     post({ type: "ready" });
     for (const text of waiting.splice(0)) line(text);
   };

@@ -1,7 +1,7 @@
 // The WebAssembly module's side of the conversation: its exports, the imports it needs
 // (clock, output notification, thread starts) and its memory (wasm/src/, wasm/build.rs).
 
-import { startWorker, type Channel } from "./env.js";
+import type { ThreadStart } from "./thread-workers.js";
 
 const PAGE = 65536;
 /** The shared memory of the multi-threaded build: the figures wasm/build.rs links with. */
@@ -34,67 +34,26 @@ export function sharedMemory(): WebAssembly.Memory {
   });
 }
 
-/** Parent → thread worker: load the module on the memory (once), then run threads. */
-export type ToThread =
-  | { type: "load"; module: WebAssembly.Module; memory: WebAssembly.Memory }
-  | { type: "run"; work: number; stackTop: number; tls: number };
-
-/** Thread worker → parent: its thread has ended and it can run another. */
-export type FromThread = { type: "idle" };
-
-/** Thread workers whose thread has ended, for the next thread start (Worker start-up and
- * instantiation take a few hundred milliseconds, and every `go` starts a search thread). */
-const idle: Channel[] = [];
-
-function newThreadWorker(module: WebAssembly.Module, memory: WebAssembly.Memory): Channel {
-  const thread = startWorker("thread");
-  thread.onError((e) => console.error(`shishi: thread worker failed: ${e}`));
-  thread.listen((m: FromThread) => {
-    if (m.type === "idle") idle.push(thread);
-  });
-  const load: ToThread = { type: "load", module, memory };
-  thread.post(load);
-  return thread;
-}
-
-/** Starts `count` thread workers ahead of need, so that the first searches do not wait. */
-export function prestartThreads(
-  module: WebAssembly.Module,
-  memory: WebAssembly.Memory,
-  count: number,
-): void {
-  for (let i = 0; i < count; i++) newThreadWorker(module, memory);
+/** What the module calls on its host besides the clock. */
+export interface HostCalls {
+  /** The output queue has new bytes (single-threaded build). */
+  flushOutput(): void;
+  /** Starts a thread (multi-threaded build): 0, or non-zero if none could start. */
+  spawnThread(start: ThreadStart): number;
 }
 
 /** Instantiates the module (on `memory` in the multi-threaded build). */
 export async function instantiate(
   module: WebAssembly.Module,
   memory: WebAssembly.Memory | undefined,
-  flushOutput: () => void,
+  host: HostCalls,
 ): Promise<Exports> {
   const shishi = {
     // One origin for every worker: each has its own performance.now() origin.
     now_ms: () => performance.timeOrigin + performance.now(),
-    flush_output: flushOutput,
-    spawn_thread: (work: number, stackTop: number, tls: number): number => {
-      if (memory === undefined) {
-        return 1;
-      }
-      try {
-        const thread = idle.pop() ?? newThreadWorker(module, memory);
-        const run: ToThread = {
-          type: "run",
-          work: work >>> 0,
-          stackTop: stackTop >>> 0,
-          tls: tls >>> 0,
-        };
-        thread.post(run);
-        return 0;
-      } catch (e) {
-        console.error(`shishi: cannot start a thread worker: ${String(e)}`);
-        return 1;
-      }
-    },
+    flush_output: () => host.flushOutput(),
+    spawn_thread: (work: number, stackTop: number, tls: number): number =>
+      memory === undefined ? 1 : host.spawnThread({ work, stackTop, tls }),
   };
   const imports: WebAssembly.Imports =
     memory === undefined ? { shishi } : { shishi, env: { memory } };

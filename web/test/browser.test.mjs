@@ -51,7 +51,7 @@ for (const isolated of [true, false]) {
         if (isolated) assert.ok(r.max >= 2, `Threads max ${r.max}`);
         else assert.equal(r.max, 1);
         assert.ok(r.readyDuringSearch, "readyok came after the bestmove");
-        assert.equal(r.lines.filter((l) => l.startsWith("bestmove")).length, 3);
+        assert.equal(r.lines.filter((l) => l.startsWith("bestmove")).length, 2 + r.rounds);
         assert.ok(
           !r.lines.some((l) => l.includes("error")),
           r.lines.filter((l) => l.includes("error")).join("\n"),

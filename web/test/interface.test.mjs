@@ -176,6 +176,26 @@ for (const threads of [true, false]) {
         e.send("setoption name Threads value 1");
         assert.ok(second >= first * 0.3, `CPU ms of the two busiest threads: ${first}, ${second}`);
       });
+      test("thread starts: Threads 2 at once, then searches and counts in a row, each answered", async () => {
+        // A fresh engine, so that the helper's worker is started while the prestarted ones are
+        // still loading (a worker once announced itself free after loading although a run was
+        // already on its way, and a later go waited forever behind it); perft with two threads
+        // starts its pool from a thread, not from the engine worker.
+        const f = await wasmEngine({ threads });
+        try {
+          f.send("usi");
+          f.send("setoption name Threads value 2");
+          f.send("position startpos");
+          for (let i = 0; i < 12; i++) {
+            const { best } = await search(f, "go depth 3");
+            assert.match(best, /^bestmove \S+/, `search ${i}`);
+            f.send("perft 2");
+            assert.equal(await f.next(/^nodes /), "nodes 1296", `count ${i}`);
+          }
+        } finally {
+          f.close();
+        }
+      });
     }
 
     test("quit ends the engine", async () => {
