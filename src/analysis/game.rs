@@ -173,6 +173,23 @@ pub fn from_record(
             first
         }
     };
+    game_of(block, variant, rules)
+}
+
+/// Every game of a record file, each with the variant and rule set its own tags name.
+pub fn all_records(text: &str) -> Result<Vec<Game>, String> {
+    blocks(text)?
+        .iter()
+        .map(|b| game_of(b, None, None))
+        .collect()
+}
+
+/// A block's game; the variant and rule set come from its tags unless given.
+fn game_of(
+    block: &Block,
+    variant: Option<Variant>,
+    rules: Option<RuleSet>,
+) -> Result<Game, String> {
     let at = block.first_line;
     let tag = |key: &str| {
         block
@@ -236,6 +253,11 @@ mod tests {
         assert_eq!(g.replay().unwrap().positions.len(), 4);
         let g = from_record(RECORD, Some(3), None, None).unwrap();
         assert_eq!((g.moves.len(), g.rules), (1, RuleSet::Seed));
+        let all = all_records(RECORD).unwrap();
+        assert_eq!(
+            all.iter().map(|g| g.moves.len()).collect::<Vec<_>>(),
+            [3, 1]
+        );
         assert!(from_record(RECORD, None, None, None).is_err());
         assert!(from_record(RECORD, Some(4), None, None).is_err());
     }

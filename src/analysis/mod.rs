@@ -11,6 +11,7 @@ pub mod driver;
 pub mod game;
 pub mod json;
 pub mod model;
+pub mod moves_left;
 pub mod svg;
 pub mod text;
 

@@ -2,6 +2,7 @@
 //! (docs/match.md, "Summary of records").
 
 use clap::Args;
+use shishi::analysis::{game, moves_left};
 use shishi::matches::summary;
 
 /// Arguments of `shishi summary`.
@@ -16,10 +17,17 @@ pub struct SummaryArgs {
     /// Score (centipawns, the mover's side) from which a game counts as judged won.
     #[arg(long, default_value_t = 1500)]
     above: i32,
+    /// Instead: the moves left by the share of pieces on the board, over the games that ended
+    /// by the rules (the data of the clock allocation, docs/search.md).
+    #[arg(long)]
+    moves_left: bool,
 }
 
 /// Runs `shishi summary`.
 pub fn run(args: SummaryArgs) -> Result<(), String> {
+    if args.moves_left {
+        return moves_left(&args.files);
+    }
     let mut games = Vec::new();
     for f in &args.files {
         let text = std::fs::read_to_string(f).map_err(|e| format!("{f}: {e}"))?;
@@ -29,5 +37,19 @@ pub fn run(args: SummaryArgs) -> Result<(), String> {
         return Err("no game records in the given files".into());
     }
     print!("{}", summary::report(&games, &args.at, args.above));
+    Ok(())
+}
+
+fn moves_left(files: &[String]) -> Result<(), String> {
+    let mut games = Vec::new();
+    for f in files {
+        let text = std::fs::read_to_string(f).map_err(|e| format!("{f}: {e}"))?;
+        games.extend(game::all_records(&text).map_err(|e| format!("{f}: {e}"))?);
+    }
+    let (rows, skipped) = moves_left::phase_table(&games)?;
+    if rows.is_empty() {
+        return Err("no game in the given files ended by the rules".into());
+    }
+    print!("{}", moves_left::report(&rows, skipped));
     Ok(())
 }

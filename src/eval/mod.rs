@@ -9,6 +9,7 @@
 //! evaluation adds a 5×5 look around each royal piece (and in dai dai the promotion-by-capture
 //! chances) to it.
 
+mod conversion;
 #[cfg(test)]
 mod measure;
 mod tables;
@@ -73,7 +74,8 @@ pub fn evaluate_with(pos: &Position, acc: &Accumulator) -> i32 {
         let i = c.index();
         acc.psq[i] + acc.mobility[i] * t.mobility_weight + acc.safety[i] + acc.chances[i]
     };
-    let score = side(Color::Black) - side(Color::White);
+    let mut score = side(Color::Black) - side(Color::White);
+    score += conversion::conversion(pos, t, score);
     if pos.side_to_move() == Color::Black {
         score
     } else {

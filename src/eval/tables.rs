@@ -5,10 +5,11 @@
 //! Association averages (pawn = 1, ×100 here), with the hook movers and the lion-dog family
 //! replaced by the mobility measurement of `measure.rs`.
 
-use crate::rules::geometry::{CELLS, Square, dir};
+use crate::rules::geometry::{CELLS, Color, Square, dir};
 use crate::rules::pieces::Piece;
 use crate::rules::pieces::movement::Hook;
-use crate::rules::variant::Variant;
+use crate::rules::position::Position;
+use crate::rules::variant::{RuleSet, Variant};
 use std::sync::OnceLock;
 
 use super::ROYAL_VALUE;
@@ -67,6 +68,8 @@ pub(super) struct Tables {
     pub guard: [i32; 5],
     /// A side with two royals (chu crown prince).
     pub second_royal: i32,
+    /// Non-royal pieces of one side in the start position ([`super::conversion`]).
+    pub start_others: i32,
 }
 
 /// The tables of a game.
@@ -447,6 +450,7 @@ fn build(variant: Variant) -> Tables {
         attacker_far: 10,
         guard: [-30, -10, 0, 10, 16],
         second_royal: if chu { 200 } else { 0 },
+        start_others: Position::start(variant, RuleSet::Seed).other_count(Color::Black) as i32,
     }
 }
 

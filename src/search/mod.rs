@@ -331,7 +331,10 @@ impl Searcher {
         info: InfoSink,
         done: impl FnOnce() + Send + 'static,
     ) -> SearchHandle {
-        let budget = limits.clock.map(|c| time::allocate(&c, self.move_overhead));
+        let phase = time::Phase::of(pos);
+        let budget = limits
+            .clock
+            .map(|c| time::allocate(&c, self.move_overhead, phase));
         let hard = match (limits.movetime, budget) {
             (Some(t), _) => Some(
                 t.saturating_sub(self.move_overhead)
@@ -605,5 +608,7 @@ fn adopt_deeper_helper(
     result.pv = helper.pv;
 }
 
+#[cfg(test)]
+mod conversion_tests;
 #[cfg(test)]
 mod tests;
