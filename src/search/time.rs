@@ -48,18 +48,20 @@ impl Phase {
         }
     }
 
-    /// The median number of moves the side to move still plays: the medians of
+    /// The moves the side to move still plays, planned long: the 75th percentile of
     /// `shishi summary --moves-left` by tenths of the pieces, joined by straight lines
-    /// between the buckets' middles (docs/search.md gives the tables and their records).
+    /// between the buckets' middles (docs/search.md gives the tables and their records). Not
+    /// the median: games against another engine run longer than the self-play games the
+    /// table comes from, and a clock planned for the median ran out at ply 300 of them.
     pub fn moves_left(&self) -> f64 {
-        let medians = match self.variant {
+        let table = match self.variant {
             Variant::Chu => &CHU_MOVES_LEFT,
             Variant::DaiDai => &DAIDAI_MOVES_LEFT,
         };
         let x = (self.share.clamp(0.0, 1.0) * 10.0 - 0.5).clamp(0.0, 9.0);
         let i = (x as usize).min(8);
         let t = x - i as f64;
-        medians[i] * (1.0 - t) + medians[i + 1] * t
+        table[i] * (1.0 - t) + table[i + 1] * t
     }
 
     /// The share of the clock kept out of the plan: 30 % with every piece on the board,
@@ -70,17 +72,18 @@ impl Phase {
     }
 }
 
-/// Share of the clock in reserve at the start ([`Phase::reserve`]). With the median moves
-/// left it plans as if the game ran to about its 75th percentile of length.
+/// Share of the clock in reserve at the start ([`Phase::reserve`]).
 const RESERVE: f64 = 0.3;
-/// Chu: median moves left for the side to move with 0–10 %, 10–20 %, … 90–100 % of the
-/// start position's pieces on the board; 1 120 self-play games at 1 s + 0.01 s that ended by
-/// the rules (docs/search.md, "Time allocation").
-const CHU_MOVES_LEFT: [f64; 10] = [35.0, 33.0, 43.0, 56.0, 65.0, 73.0, 82.0, 90.0, 100.0, 119.0];
+/// Chu: the 75th percentile of the moves left for the side to move with 0–10 %, 10–20 %, …
+/// 90–100 % of the start position's pieces on the board; 1 120 self-play games at
+/// 1 s + 0.01 s that ended by the rules (docs/search.md, "Time allocation").
+const CHU_MOVES_LEFT: [f64; 10] = [
+    73.0, 68.0, 75.0, 90.0, 107.0, 118.0, 131.0, 143.0, 153.0, 171.0,
+];
 /// Dai dai: the same from the 5 of 21 self-play games at 2 s + 0.02 s that ended by the rules
 /// before 1 000 plies (the lowest bucket had no position and repeats the next).
 const DAIDAI_MOVES_LEFT: [f64; 10] = [
-    16.0, 16.0, 57.0, 120.0, 174.0, 234.0, 269.0, 320.0, 368.0, 417.0,
+    28.0, 28.0, 77.0, 138.0, 198.0, 252.0, 287.0, 335.0, 386.0, 433.0,
 ];
 
 /// Soft and hard limits.
@@ -230,9 +233,9 @@ mod tests {
 
     #[test]
     fn a_full_board_plans_for_the_long_game_and_keeps_the_reserve() {
-        // 10 s + 0.1 s with every piece on: the base time over 119 moves, 30 % held back.
+        // 10 s + 0.1 s with every piece on: the base time over 171 moves, 30 % held back.
         let b = allocate(&sudden_death(10_000, 100), ms(30), full_board());
-        let planned = 7_000.0 / 119.0 + 80.0;
+        let planned = 7_000.0 / 171.0 + 80.0;
         assert!(
             (b.soft.as_secs_f64() * 1000.0 - planned).abs() < 0.01,
             "{b:?}"
