@@ -108,7 +108,11 @@ pub fn allocate(clock: &Clock, overhead: Duration, phase: Phase) -> Budget {
         .saturating_sub(overhead)
         .max(min);
     let plannable = clock.time.mul_f64(1.0 - reserve);
-    let base = plannable.div_f64(moves) + clock.increment * 4 / 5 + clock.byoyomi * 9 / 10;
+    // Half the increment: a search uses about 1.5 × its soft limit (the iteration that starts
+    // just before the gate closes runs on), so planning more than 2/3 of the increment drains
+    // the clock to nothing in a long endgame; with a half the clock settles where
+    // time / moves_left makes up the difference.
+    let base = plannable.div_f64(moves) + clock.increment / 2 + clock.byoyomi * 9 / 10;
     let soft = base.min(available / 2).max(min);
     let hard = (base * 4)
         .min(clock.time * 3 / 4 + clock.byoyomi)
@@ -235,7 +239,7 @@ mod tests {
     fn a_full_board_plans_for_the_long_game_and_keeps_the_reserve() {
         // 10 s + 0.1 s with every piece on: the base time over 171 moves, 30 % held back.
         let b = allocate(&sudden_death(10_000, 100), ms(30), full_board());
-        let planned = 7_000.0 / 171.0 + 80.0;
+        let planned = 7_000.0 / 171.0 + 50.0;
         assert!(
             (b.soft.as_secs_f64() * 1000.0 - planned).abs() < 0.01,
             "{b:?}"
@@ -262,6 +266,21 @@ mod tests {
             let b = allocate(&clock, ms(30), phase);
             assert!(b.soft > last, "share {share}: {b:?}");
             last = b.soft;
+        }
+    }
+
+    #[test]
+    fn an_increment_alone_is_planned_at_half_so_that_the_clock_does_not_drain() {
+        for phase in [0.05, 0.5] {
+            let phase = Phase {
+                variant: Variant::Chu,
+                share: phase,
+            };
+            let b = allocate(&sudden_death(0, 100), ms(30), phase);
+            assert!(b.soft <= ms(50), "{b:?}");
+            // With a little time left the plan still stays under 2/3 of the increment.
+            let b = allocate(&sudden_death(500, 100), ms(30), phase);
+            assert!(b.soft < ms(66), "{b:?}");
         }
     }
 
