@@ -126,19 +126,19 @@ mod tests {
 
     #[test]
     fn moves_left_count_down_to_the_end_and_unfinished_games_are_left_out() {
-        // Black's king takes White's only royal: the game ends by the rules after 3 plies.
-        let ended = game(
-            "6l6k 6a6b 6k6c",
-            "6k5/12/12/12/12/12/12/12/12/12/12/6K5 b - 1",
-        );
-        let open = game("6l6k", "6k5/12/12/12/12/12/12/12/12/12/12/6K5 b - 1");
+        // Black's rook takes White's only royal: the game ends by the rules after 3 plies.
+        // (A pawn for White keeps the start from being a bare-king draw already.)
+        let start = "6k5/12/12/11R/p11/12/12/12/12/12/12/6K5 b - 1";
+        let ended = game("1d1a 12e12f 1a6a", start);
+        let open = game("6l6k", start);
         let (rows, skipped) = phase_table(&[ended, open]).unwrap();
         assert_eq!(skipped, 1);
-        // Two pieces of the start position's 92: every position in the lowest bucket; the
+        // Four pieces of the start position's 92: every position in the lowest bucket; the
         // moves left before plies 0, 1, 2 are 2, 1, 1.
         assert_eq!(rows.len(), 1);
         let r = &rows[0];
         assert_eq!((r.low, r.positions, r.games), (0, 3, 1));
-        assert_eq!((r.median, r.p90), (1, 2));
+        // Percentiles take the lower neighbour (index (n - 1) * p / 100 of [1, 1, 2]).
+        assert_eq!((r.median, r.p75, r.p90), (1, 1, 1));
     }
 }
