@@ -4,6 +4,7 @@ use super::perft_job::PerftJob;
 use super::session::{Game, SearchControl};
 use super::{Event, Output, clip, display, printable, uci};
 use crate::rules::{Color, Move, RuleSet, Variant};
+use crate::search::skill::{self, Skill};
 use crate::search::{self, Clock, Info, InfoSink, Limits, SearchResult};
 use std::sync::Arc;
 use std::sync::mpsc::Sender;
@@ -24,6 +25,8 @@ pub const DEFAULT_HASH: usize = 64;
 pub const MAX_MULTIPV: usize = 256;
 /// Largest move overhead in ms.
 pub const MAX_OVERHEAD: u64 = 10_000;
+/// Largest `Skill_Seed` (a spin GUIs can show).
+pub const MAX_SEED: u64 = 1_000_000_000;
 
 /// Commands the USI loop knows (used to detect USI from a first line like `position`).
 pub fn is_command(word: &str) -> bool {
@@ -55,6 +58,33 @@ pub struct Session {
     ponder: bool,
     /// The running search is a USI mate search (`go mate`), answered with `checkmate`.
     mate_search: bool,
+    /// Strength: `Skill_Level` (USI) / `Skill Level` (UCI), or `UCI_Elo` when
+    /// `UCI_LimitStrength` is on; `USI_AnalyseMode` searches at full strength whatever the level.
+    strength: Strength,
+}
+
+/// The strength options of a session.
+struct Strength {
+    level: u8,
+    seed: u64,
+    limit_strength: bool,
+    elo: u32,
+    analyse_mode: bool,
+}
+
+impl Strength {
+    /// The skill a `go` searches with (`None`: full strength).
+    fn skill(&self) -> Option<Skill> {
+        if self.analyse_mode {
+            return None;
+        }
+        let level = if self.limit_strength {
+            skill::level_for_elo(self.elo)
+        } else {
+            self.level
+        };
+        Skill::at(level, self.seed)
+    }
 }
 
 impl Session {
@@ -69,6 +99,13 @@ impl Session {
             multipv: 1,
             ponder: false,
             mate_search: false,
+            strength: Strength {
+                level: skill::MAX_LEVEL,
+                seed: 0,
+                limit_strength: false,
+                elo: skill::ELO_MAX,
+                analyse_mode: false,
+            },
         })
     }
 }
@@ -220,6 +257,33 @@ impl Session {
         o.line(&format!(
             "option name Move Overhead type spin default 30 min 0 max {MAX_OVERHEAD}"
         ));
+        let max = skill::MAX_LEVEL;
+        match self.dialect {
+            Dialect::Usi => {
+                o.line("option name USI_AnalyseMode type check default false");
+                o.line(&format!(
+                    "option name Skill_Level type spin default {max} min 0 max {max}"
+                ));
+                o.line(&format!(
+                    "option name Skill_Seed type spin default 0 min 0 max {MAX_SEED}"
+                ));
+            }
+            Dialect::Uci => {
+                o.line("option name UCI_AnalyseMode type check default false");
+                o.line(&format!(
+                    "option name Skill Level type spin default {max} min 0 max {max}"
+                ));
+                o.line(&format!(
+                    "option name Skill Seed type spin default 0 min 0 max {MAX_SEED}"
+                ));
+                o.line("option name UCI_LimitStrength type check default false");
+                o.line(&format!(
+                    "option name UCI_Elo type spin default {0} min {1} max {0}",
+                    skill::ELO_MAX,
+                    skill::ELO_MIN
+                ));
+            }
+        }
         o.line(match self.dialect {
             Dialect::Usi => "usiok",
             Dialect::Uci => "uciok",
@@ -242,6 +306,16 @@ impl Session {
                 return Err(format!("option {name}: {v} is out of range {min}..={max}"));
             }
             Ok(v)
+        };
+        let check = || -> Result<bool, String> {
+            match value.to_ascii_lowercase().as_str() {
+                "true" => Ok(true),
+                "false" => Ok(false),
+                _ => Err(format!(
+                    "option {name}: '{}' is neither true nor false",
+                    clip(&value)
+                )),
+            }
         };
         match key.as_str() {
             "usi_variant" | "uci_variant" | "variant" => {
@@ -283,18 +357,17 @@ impl Session {
                     .set_threads(v as usize)
                     .map_err(|e| format!("option {name}: {e}; {} kept", searcher.threads()))?;
             }
-            "multipv" => self.multipv = spin(1, MAX_MULTIPV as u64)? as usize,
-            "usi_ponder" | "ponder" => {
-                self.ponder = match value.to_ascii_lowercase().as_str() {
-                    "true" => true,
-                    "false" => false,
-                    _ => {
-                        return Err(format!(
-                            "option {name}: '{}' is neither true nor false",
-                            clip(&value)
-                        ));
-                    }
-                }
+            // `USI_MultiPV`: lishogi's name for the same option.
+            "multipv" | "usi_multipv" => self.multipv = spin(1, MAX_MULTIPV as u64)? as usize,
+            "usi_ponder" | "ponder" => self.ponder = check()?,
+            "usi_analysemode" | "uci_analysemode" => self.strength.analyse_mode = check()?,
+            "skill_level" | "skill level" => {
+                self.strength.level = spin(0, skill::MAX_LEVEL as u64)? as u8
+            }
+            "skill_seed" | "skill seed" => self.strength.seed = spin(0, MAX_SEED)?,
+            "uci_limitstrength" => self.strength.limit_strength = check()?,
+            "uci_elo" => {
+                self.strength.elo = spin(skill::ELO_MIN as u64, skill::ELO_MAX as u64)? as u32
             }
             "move overhead" => {
                 self.search.searcher.move_overhead = Duration::from_millis(spin(0, MAX_OVERHEAD)?)
@@ -337,6 +410,7 @@ impl Session {
     fn go(&mut self, args: &[&str]) -> Result<(), String> {
         let mut limits = Limits {
             multipv: self.multipv,
+            skill: self.strength.skill(),
             ..Limits::default()
         };
         let (mut btime, mut wtime, mut binc, mut winc) = (None, None, None, None);
@@ -432,6 +506,10 @@ impl Session {
             ((wtime, winc), (btime, binc))
         };
         limits.clock = clock_of(own, other, byoyomi, mtg);
+        if mate_search {
+            // A mate search is an analysis: always at full strength.
+            limits.skill = None;
+        }
         let hold = limits.infinite || limits.ponder;
         let sink = self.info_sink();
         self.mate_search = mate_search;

@@ -8,6 +8,7 @@ use super::{Event, Output, clip, printable};
 use crate::rules::movegen;
 use crate::rules::outcome::{EndReason, GameResult};
 use crate::rules::{Color, Move, Position, RuleSet, Square, Variant};
+use crate::search::skill::{self, Skill};
 use crate::search::{self, Clock, Info, InfoSink, Limits, SearchResult, score};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -32,6 +33,8 @@ pub struct Session {
     thinking: bool,
     lifted: Option<Square>,
     over: bool,
+    /// `Skill Level` (0 to [`skill::MAX_LEVEL`] = full strength); analysis ignores it.
+    skill_level: u8,
 }
 
 impl Session {
@@ -53,6 +56,7 @@ impl Session {
             thinking: false,
             lifted: None,
             over: false,
+            skill_level: skill::MAX_LEVEL,
         })
     }
 }
@@ -245,6 +249,10 @@ impl Session {
         o.line("feature option=\"Rules -combo seed /// lishogi\"");
         o.line("feature option=\"Multi-PV -spin 1 1 64\"");
         o.line(&format!(
+            "feature option=\"Skill Level -spin {0} 0 {0}\"",
+            skill::MAX_LEVEL
+        ));
+        o.line(&format!(
             "feature option=\"Move Overhead -spin 30 0 {MAX_OVERHEAD}\""
         ));
         o.line("feature done=1");
@@ -285,6 +293,16 @@ impl Session {
                 self.search.searcher.move_overhead = Duration::from_millis(v);
             }
             "Multi-PV" => {}
+            "Skill Level" => {
+                self.skill_level = value
+                    .trim()
+                    .parse()
+                    .ok()
+                    .filter(|v| *v <= skill::MAX_LEVEL)
+                    .ok_or_else(|| {
+                        format!("Skill Level: '{}' (0..={})", clip(value), skill::MAX_LEVEL)
+                    })?;
+            }
             other => return Err(format!("unknown option '{}'", clip(other))),
         }
         Ok(())
@@ -377,6 +395,7 @@ impl Session {
         let mut limits = Limits {
             depth: self.sd,
             multipv: 1,
+            skill: Skill::at(self.skill_level, 0),
             ..Limits::default()
         };
         if let Some(st) = self.st {

@@ -10,6 +10,7 @@ mod alphabeta;
 pub mod ordering;
 mod picker;
 pub mod score;
+pub mod skill;
 pub mod time;
 pub mod tt;
 
@@ -42,6 +43,8 @@ pub struct Limits {
     pub multipv: usize,
     /// Only these root moves (empty = all).
     pub search_moves: Vec<Move>,
+    /// A strength level below full strength (`None`: the full search, unchanged).
+    pub skill: Option<skill::Skill>,
 }
 
 /// A progress report of one principal variation.
@@ -376,6 +379,8 @@ fn run(
     shared: &Shared,
     info: &InfoSink,
 ) -> SearchResult {
+    let capped = level_depth_cap(limits, pos);
+    let limits = capped.as_ref().unwrap_or(limits);
     tt.new_search();
     let mut result = SearchResult::default();
     match pool {
@@ -392,6 +397,17 @@ fn run(
     result
 }
 
+/// The limits with a level's depth cap for this position folded into `depth`, so that every
+/// thread respects it (`None`: no level, or a level without a cap; the limits stand as given).
+fn level_depth_cap(limits: &Limits, pos: &Position) -> Option<Limits> {
+    let skill = limits.skill?;
+    let cap = skill.plan().max_depth(pos.key(), skill.seed)?;
+    Some(Limits {
+        depth: Some(limits.depth.map_or(cap, |d| d.min(cap))),
+        ..limits.clone()
+    })
+}
+
 /// A Lazy SMP helper: iterative deepening like the main thread, odd helpers one ply ahead so
 /// the threads diverge, with no reports. Its completed iterations are offered to the main
 /// thread, which plays the deepest answer (single-line searches only: a helper ignores the
@@ -405,7 +421,7 @@ fn helper_thread(
 ) {
     let mut w = Worker::new(pos.clone(), tt, shared, false);
     w.root_only = limits.search_moves.clone();
-    let publishes = limits.multipv <= 1;
+    let publishes = limits.multipv <= 1 && limits.skill.is_none();
     let mut prev_score = 0;
     let max_depth = limits.depth.map_or(ordering::MAX_PLY as i32 - 10, |d| {
         (d as i32).min(ordering::MAX_PLY as i32 - 10)
@@ -469,8 +485,11 @@ fn main_thread(
     let mut w = Worker::new(pos.clone(), tt, shared, true);
     w.root_only = limits.search_moves.clone();
     let root_moves = root_moves(pos, limits);
+    let plan = limits.skill.map(|s| s.plan());
+    // A level searches a few lines to choose from; only the ones asked for are reported.
+    let wanted = plan.map_or(limits.multipv, |p| p.lines.max(limits.multipv));
     // As many lines as there are moves to search: a line more would search an empty root.
-    let multipv = limits.multipv.clamp(1, root_moves.len().max(1));
+    let multipv = wanted.clamp(1, root_moves.len().max(1));
     let max_depth = limits
         .depth
         .unwrap_or(ordering::MAX_PLY as u32 - 10)
@@ -478,6 +497,7 @@ fn main_thread(
     let mut result = SearchResult::default();
     let mut gate = time::IterationGate::default();
     let mut prev_scores = vec![0i32; multipv];
+    let mut last_lines: Vec<(i32, Vec<Move>)> = Vec::new();
     'deepening: for depth in 1..=max_depth as i32 {
         w.seldepth = 0;
         w.excluded.clear();
@@ -513,7 +533,7 @@ fn main_thread(
         }
         let elapsed = shared.start.elapsed();
         let nodes = shared.nodes.load(Relaxed);
-        for (i, (s, pv)) in lines.iter().enumerate() {
+        for (i, (s, pv)) in lines.iter().enumerate().take(limits.multipv.max(1)) {
             info(&Info {
                 depth: depth as u32,
                 seldepth: w.seldepth as u32,
@@ -533,6 +553,12 @@ fn main_thread(
         result.score = *best_score;
         result.depth = depth as u32;
         gate.completed(result.best);
+        if let Some(p) = plan {
+            last_lines = lines.clone();
+            if p.budget_spent(shared.nodes.load(Relaxed)) {
+                break;
+            }
+        }
         if let Some(m) = limits.mate
             && score::is_mate(*best_score)
             && *best_score > 0
@@ -555,12 +581,61 @@ fn main_thread(
         w.nodes,
         result.depth
     );
-    adopt_deeper_helper(&mut result, limits, tt, shared, info);
+    if let (Some(plan), Some(skill)) = (plan, limits.skill) {
+        play_level_choice(
+            &mut result,
+            &plan,
+            skill.seed,
+            &last_lines,
+            pos,
+            shared,
+            info,
+        );
+    } else {
+        adopt_deeper_helper(&mut result, limits, tt, shared, info);
+    }
     if result.best.is_none() {
         // No completed iteration (stopped at once): any move it may play beats none.
         result.best = root_moves.first().copied();
     }
     result
+}
+
+/// A level's move: one of the last completed iteration's lines, drawn by [`skill::Plan`]
+/// and reported as the last `info` line so that it describes the move played. The best line
+/// is already the result, or an unfinished iteration's fully searched best move when the
+/// search was stopped early; only another line replaces it.
+fn play_level_choice(
+    result: &mut SearchResult,
+    plan: &skill::Plan,
+    seed: u64,
+    lines: &[(i32, Vec<Move>)],
+    pos: &Position,
+    shared: &Shared,
+    info: &InfoSink,
+) {
+    let choice = plan.choose(lines, pos.key(), seed);
+    if choice == 0 || choice >= lines.len() {
+        return; // the best line: already reported and in `result`
+    }
+    let (score, pv) = &lines[choice];
+    let elapsed = shared.start.elapsed();
+    let nodes = shared.nodes.load(Relaxed);
+    info(&Info {
+        depth: result.depth,
+        seldepth: result.depth,
+        multipv: 1,
+        score: *score,
+        nodes,
+        nps: (nodes as f64 / elapsed.as_secs_f64().max(1e-6)) as u64,
+        hashfull: 0,
+        time: elapsed,
+        pv: pv.clone(),
+    });
+    result.best = pv.first().copied();
+    result.ponder = pv.get(1).copied();
+    result.pv = pv.clone();
+    result.score = *score;
 }
 
 /// The moves the root may play: the legal ones, narrowed to `searchmoves` if given.
