@@ -9,6 +9,7 @@
 //! owns every piece of session state. Output goes through [`Output`], one flushed line at a
 //! time; diagnostics go to stderr through `log`.
 
+mod board_commands;
 pub mod display;
 pub mod notation;
 mod perft_job;

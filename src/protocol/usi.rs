@@ -1,5 +1,6 @@
 //! USI, and UCI through the same code (the vocabulary differences live in [`super::uci`]).
 
+use super::board_commands;
 use super::perft_job::PerftJob;
 use super::session::{Game, SearchControl};
 use super::{Event, Output, clip, display, printable, uci};
@@ -44,6 +45,11 @@ pub fn is_command(word: &str) -> bool {
             | "quit"
             | "d"
             | "perft"
+            | "legalmoves"
+            | "status"
+            | "sfen"
+            | "pieces"
+            | "notation"
     )
 }
 
@@ -209,6 +215,21 @@ impl Session {
                 for l in display::board_text(&mut self.game.pos).lines() {
                     self.out.line(l);
                 }
+            }
+            ("legalmoves", _) => self.out.line(&board_commands::legal_moves(&self.game.pos)),
+            ("status", _) => self.out.line(&board_commands::status(&self.game.pos)),
+            ("sfen", _) => self.out.line(&board_commands::sfen(&self.game.pos)),
+            ("pieces", _) => {
+                for l in board_commands::pieces(&self.game.pos) {
+                    self.out.line(&l);
+                }
+            }
+            ("notation", _) => {
+                let (line, error) = board_commands::notation(&self.game.pos, &rest);
+                if let Some(e) = error {
+                    self.error(&format!("notation: {e}"));
+                }
+                self.out.line(&line);
             }
             ("perft", _) => {
                 if let Err(e) = self.perft(&rest) {

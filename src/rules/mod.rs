@@ -2,6 +2,7 @@
 
 pub mod attacks;
 pub mod geometry;
+pub mod hodges;
 pub mod lion_trading;
 pub mod movegen;
 pub mod moves;

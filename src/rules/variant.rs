@@ -1,7 +1,7 @@
 //! The two games and the two chu rule sets, chosen at run time and carried by the position.
 
 use crate::rules::geometry::{Color, Square};
-use crate::rules::pieces::{Catalogue, chu, daidai};
+use crate::rules::pieces::{Catalogue, chu, daidai, kanji};
 use std::sync::OnceLock;
 
 /// Which game a position belongs to.
@@ -41,6 +41,15 @@ impl Variant {
             Variant::DaiDai => {
                 DAIDAI.get_or_init(|| Catalogue::build(&daidai::BASES, &daidai::PROMOTED_ONLY))
             }
+        }
+    }
+
+    /// The kanji of a piece type of this game by its abbreviation (the king: `玉将/王将`, Black's
+    /// and White's).
+    pub fn kanji(self, abbr: &str) -> Option<&'static str> {
+        match self {
+            Variant::Chu => kanji::lookup(&kanji::CHU, abbr),
+            Variant::DaiDai => kanji::lookup(&kanji::DAIDAI, abbr),
         }
     }
 

@@ -7,6 +7,8 @@
 
 pub mod chu;
 pub mod daidai;
+pub mod diagram;
+pub mod kanji;
 pub mod movement;
 
 use crate::rules::geometry::Color;
