@@ -6,6 +6,7 @@ mod bench_limits;
 mod match_cmd;
 mod perft;
 mod summary_cmd;
+mod web_cmd;
 
 use clap::{Parser, Subcommand};
 use shishi::rules::{RuleSet, Variant};
@@ -34,6 +35,9 @@ enum Command {
     Analyse(analyse::AnalyseArgs),
     /// Clock and conversion figures from `shishi match --out` records.
     Summary(summary_cmd::SummaryArgs),
+    /// Serve the web board (web/dist, built by web/build.sh) on localhost with the headers
+    /// that enable the engine's threads.
+    Web(web_cmd::WebArgs),
 }
 
 /// Runs the chosen subcommand; an error is one line for stderr.
@@ -44,6 +48,7 @@ pub fn run(cli: Cli) -> Result<(), String> {
         Some(Command::Match(args)) => match_cmd::run(args),
         Some(Command::Analyse(args)) => analyse::run(args),
         Some(Command::Summary(args)) => summary_cmd::run(args),
+        Some(Command::Web(args)) => web_cmd::run(args),
         None => shishi::protocol::run(cli.protocol),
     }
 }
