@@ -2,7 +2,7 @@
 // Shishi) and shishi.global.js (classic script, a global Shishi), plus dist/package.json so
 // Node reads shishi.js as a module. Called by build.sh after the .wasm files are in dist/.
 import { build } from "esbuild";
-import { mkdir, writeFile } from "node:fs/promises";
+import { copyFile, mkdir, writeFile } from "node:fs/promises";
 
 const here = new URL(".", import.meta.url);
 const dist = new URL("dist/", here);
@@ -44,3 +44,17 @@ await writeFile(
   new URL("package.json", dist),
   JSON.stringify({ name: "shishi-wasm", type: "module", main: "shishi.js" }, null, 2) + "\n",
 );
+
+// The web board (app/, docs/web.md): one ES module that loads ./shishi.js at run time, and
+// its page and style sheet. dist/ is then the whole static site.
+await build({
+  entryPoints: [new URL("app/main.ts", here).pathname],
+  bundle: true,
+  format: "esm",
+  target: "es2022",
+  outfile: new URL("app.js", dist).pathname,
+  external: ["./shishi.js"],
+  logLevel: "warning",
+});
+await copyFile(new URL("app/index.html", here), new URL("index.html", dist));
+await copyFile(new URL("app/app.css", here), new URL("app.css", dist));

@@ -6,12 +6,14 @@
 # compiles for wasm32-unknown-unknown.
 #
 #   web/setup-toolchain.sh            compiler, linker (rustc-web, lld-22)
-#   web/setup-toolchain.sh --browser  also Debian's chromium, for the headless browser check
+#   web/setup-toolchain.sh --browser  also Debian's chromium, for the headless browser checks,
+#                                     and a small Japanese font (IPAex Mincho) so the web
+#                                     board's kanji render there (users' systems have their own)
 set -euo pipefail
 
 packages=(rustc-web libstd-rust-web-dev rust-web-src lld-22)
 if [ "${1:-}" = "--browser" ]; then
-  packages+=(chromium)
+  packages+=(chromium fonts-ipaexfont-mincho)
 fi
 
 missing=()

@@ -15,6 +15,7 @@ const TYPES = {
   ".mjs": "text/javascript; charset=utf-8",
   ".wasm": "application/wasm",
   ".json": "application/json",
+  ".css": "text/css; charset=utf-8",
 };
 
 /** Starts the server; resolves to its base URL and a close function. */
@@ -27,9 +28,10 @@ export function serve({ isolated, port = 0 }) {
       return;
     }
     try {
-      const body = await readFile(file.endsWith(sep) ? file + "index.html" : file);
+      const name = file.endsWith(sep) ? file + "index.html" : file;
+      const body = await readFile(name);
       const headers = {
-        "Content-Type": TYPES[extname(file)] ?? "application/octet-stream",
+        "Content-Type": TYPES[extname(name)] ?? "application/octet-stream",
         "Cache-Control": "no-store",
       };
       if (isolated) {

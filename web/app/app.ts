@@ -1,0 +1,610 @@
+// The web board's controller: the game tree, the board, move entry, analysis and play against
+// the engine, wired to two engine instances (one searches, one answers rules questions).
+
+import { BoardView } from "./board-view.js";
+import { formatTime, GameClock, type Side, type TimeControl } from "./clock.js";
+import { DiagramView } from "./diagram-view.js";
+import { GameTree, type TreeNode } from "./game-tree.js";
+import { MoveInput } from "./move-input.js";
+import { renderMoveList } from "./move-list.js";
+import type { GameKind, PieceKind, PositionInfo, RulesClient } from "./rules-client.js";
+import { type EngineLine, Searcher } from "./searcher.js";
+import { moveSquares, parseBoard, squareCoords } from "./sfen.js";
+import { parsePaste } from "./paste.js";
+
+const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
+
+const RESULT_TEXT: Record<string, string> = {
+  black: "Black wins",
+  white: "White wins",
+  draw: "Draw",
+};
+
+/** A game against the engine in progress. */
+interface PlayState {
+  human: Side;
+  level: number;
+  clock: GameClock;
+  over: string | null;
+}
+
+export class App {
+  private kind: GameKind = { variant: "chushogi", rules: "lishogi" };
+  private kinds = new Map<string, PieceKind>();
+  private tree = new GameTree(null);
+  private cache = new Map<number, PositionInfo>();
+  private info: PositionInfo | null = null;
+  private input = new MoveInput([]);
+  private flipped = false;
+  private latin = false;
+  private mode: "analyse" | "play" = "analyse";
+  private play: PlayState | null = null;
+  private lines = new Map<number, EngineLine>();
+  private readable = new Map<string, string[]>();
+  private board: BoardView;
+  private diagram: DiagramView;
+  private pendingPromotion: { withPromotion: string; without: string } | null = null;
+  private dragFrom: string | null = null;
+  private longPress: number | undefined;
+  /** Bumped whenever the shown position changes, so late answers are dropped. */
+  private generation = 0;
+  private linesTimer: number | undefined;
+  /** The best move the board's arrow shows, so that engine updates redraw it only when it
+   * changes (a board redrawn under the pointer would drop a drag). */
+  private arrowMove: string | undefined;
+
+  constructor(
+    private readonly rules: RulesClient,
+    private readonly searcher: Searcher,
+    private readonly threads: number,
+  ) {
+    this.board = new BoardView($("board-wrap"), {
+      down: (sq, e) => this.pointerDown(sq, e),
+      up: (sq) => this.pointerUp(sq),
+      hover: (sq, e) => this.hover(sq, e),
+    });
+    this.diagram = new DiagramView(document.body);
+    searcher.onInfo((l) => this.engineInfo(l));
+    this.bindControls();
+  }
+
+  async start(): Promise<void> {
+    await this.setGame(this.kind, null, []);
+    window.setInterval(() => this.tick(), 100);
+  }
+
+  // ---- positions -------------------------------------------------------------------------
+
+  private async setGame(kind: GameKind, sfen: string | null, moves: string[]): Promise<void> {
+    // Checked before anything changes: a bad paste leaves the board as it was.
+    if (kind.variant !== this.kind.variant || kind.rules !== this.kind.rules || !this.kinds.size) {
+      this.kinds = await this.rules.setGame(kind);
+    }
+    const tree = new GameTree(sfen);
+    let info = await this.rules.position(sfen, []);
+    const cache = new Map<number, PositionInfo>([[tree.root.id, info]]);
+    for (const m of moves) {
+      const label = (await this.rules.notation(info.sfen, [m]))[0] ?? m;
+      const node = tree.play(m, label);
+      info = await this.rules.position(sfen, tree.moves(node));
+      cache.set(node.id, info);
+    }
+    this.kind = kind;
+    this.tree = tree;
+    this.cache = cache;
+    ($("game") as HTMLSelectElement).value = `${kind.variant}/${kind.rules}`;
+    await this.show();
+  }
+
+  private async positionOf(node: TreeNode): Promise<PositionInfo> {
+    const hit = this.cache.get(node.id);
+    if (hit) return hit;
+    const info = await this.rules.position(this.tree.startSfen, this.tree.moves(node));
+    this.cache.set(node.id, info);
+    return info;
+  }
+
+  /** Shows the current node: board, status, move list; restarts analysis; lets the engine
+   * move when it is its turn. */
+  private async show(): Promise<void> {
+    const gen = ++this.generation;
+    const info = await this.positionOf(this.tree.current);
+    if (gen !== this.generation) return;
+    this.info = info;
+    this.input = new MoveInput(this.canEnterMoves() ? info.legal : []);
+    this.pendingPromotion = null;
+    $("promotion").hidden = true;
+    this.lines.clear();
+    this.render();
+    renderMoveList($("moves"), this.tree, (n) => this.jump(n));
+    this.showStatus();
+    if (this.mode === "analyse") void this.analyse();
+    else void this.engineTurn();
+  }
+
+  private jump(node: TreeNode): void {
+    if (this.mode === "play" && this.play && !this.play.over) return;
+    this.tree.current = node;
+    void this.show();
+  }
+
+  private navigate(step: "first" | "back" | "forward" | "last"): void {
+    if (this.mode === "play" && this.play && !this.play.over) return;
+    const t = this.tree;
+    if (step === "first") t.current = t.root;
+    if (step === "back") t.back();
+    if (step === "forward") t.forward();
+    if (step === "last") while (t.forward());
+    void this.show();
+  }
+
+  private canEnterMoves(): boolean {
+    if (this.mode === "analyse") return true;
+    const p = this.play;
+    if (!p || p.over) return false;
+    return this.info?.side === p.human && this.tree.current.children.length === 0;
+  }
+
+  // ---- drawing ---------------------------------------------------------------------------
+
+  private render(): void {
+    const info = this.info;
+    if (!info) return;
+    const size = this.kind.variant === "chushogi" ? 12 : 17;
+    const last = this.tree.current.move ? moveSquares(this.tree.current.move).squares : [];
+    const best = this.mode === "analyse" ? this.lines.get(1)?.pv[0] : undefined;
+    this.arrowMove = best;
+    const pieces = parseBoard(info.sfen, size);
+    const checked: string[] = [];
+    if (info.check) {
+      pieces.forEach((row, r) =>
+        row.forEach((p, f) => {
+          if (p && p.black === (info.side === "b") && this.kinds.get(p.token)?.royal) {
+            checked.push(`${f + 1}${String.fromCharCode(97 + r)}`);
+          }
+        }),
+      );
+    }
+    $("board-wrap").dataset.flipped = String(this.flipped);
+    this.board.render({
+      size,
+      pieces,
+      kinds: this.kinds,
+      flipped: this.flipped,
+      latin: this.latin,
+      path: this.input.path,
+      targets: this.input.candidates(),
+      lastMove: last,
+      arrow: best ? moveSquares(best).squares : null,
+      checked,
+    });
+  }
+
+  private showStatus(): void {
+    const info = this.info!;
+    const el = $("game-status");
+    el.classList.remove("over");
+    if (this.play?.over) {
+      el.textContent = this.play.over;
+      el.classList.add("over");
+      return;
+    }
+    if (info.result !== "none") {
+      el.textContent = `${RESULT_TEXT[info.result]} — ${info.reason}`;
+      el.classList.add("over");
+      return;
+    }
+    const who = info.side === "b" ? "Black (sente)" : "White (gote)";
+    el.textContent = `${who} to move${info.check ? " — check" : ""} · ply ${this.tree.ply()}`;
+  }
+
+  // ---- move entry ------------------------------------------------------------------------
+
+  private pointerDown(square: string, e: PointerEvent): void {
+    this.diagram.hide();
+    if (e.pointerType !== "mouse") {
+      window.clearTimeout(this.longPress);
+      this.longPress = window.setTimeout(() => this.showDiagram(square, e), 450);
+    }
+    const wasSelecting = this.input.path.length > 0;
+    const r = this.input.click(square);
+    this.dragFrom = null;
+    if (r.kind === "select" || (r.kind === "none" && !wasSelecting)) {
+      if (r.kind === "select") {
+        this.dragFrom = square;
+        this.render();
+        this.board.startDrag(square, e);
+      }
+      return;
+    }
+    this.after(r);
+  }
+
+  private pointerUp(square: string | null): void {
+    window.clearTimeout(this.longPress);
+    const from = this.dragFrom;
+    this.dragFrom = null;
+    if (!from || !square || square === from || this.input.path.length !== 1) {
+      this.render();
+      return;
+    }
+    this.after(this.input.click(square));
+  }
+
+  private after(r: ReturnType<MoveInput["click"]>): void {
+    if (r.kind === "done") void this.playMove(r.move);
+    else if (r.kind === "promote") {
+      this.pendingPromotion = r;
+      $("promotion").hidden = false;
+      ($("promote-yes") as HTMLButtonElement).focus();
+    }
+    this.render();
+  }
+
+  private async playMove(move: string): Promise<void> {
+    const info = this.info;
+    if (!info) return;
+    const label = (await this.rules.notation(info.sfen, [move]))[0] ?? move;
+    if (this.mode === "play" && this.play) {
+      if (!this.play.clock.stop()) return this.endPlay(`${this.sideName(info.side)} lost on time`);
+      this.tree.truncate();
+    }
+    this.tree.play(move, label);
+    await this.show();
+    if (this.play && this.mode === "play" && !this.play.over) {
+      if (this.info!.result !== "none") {
+        this.endPlay(`${RESULT_TEXT[this.info!.result]} — ${this.info!.reason}`);
+      } else this.play.clock.start(this.info!.side);
+    }
+  }
+
+  private hover(square: string | null, e: PointerEvent): void {
+    if (e.pointerType !== "mouse" || e.buttons) return;
+    if (!square) return this.diagram.hide();
+    this.showDiagram(square, e);
+  }
+
+  private showDiagram(square: string, e: PointerEvent): void {
+    const info = this.info;
+    if (!info) return;
+    const size = this.kind.variant === "chushogi" ? 12 : 17;
+    const [f, r] = squareCoords(square);
+    const p = parseBoard(info.sfen, size)[r]?.[f];
+    const kind = p ? this.kinds.get(p.token) : undefined;
+    if (!p || !kind) return this.diagram.hide();
+    this.diagram.show(kind, p.black, this.flipped, e.clientX, e.clientY);
+  }
+
+  // ---- analysis --------------------------------------------------------------------------
+
+  private async analyse(): Promise<void> {
+    const on = ($("analyse-on") as HTMLInputElement).checked;
+    const info = this.info!;
+    if (!on || info.result !== "none") {
+      await this.searcher.stop();
+      this.renderLines();
+      return;
+    }
+    const multipv = ($("multipv") as HTMLSelectElement).value;
+    void this.searcher.search(this.kind, this.tree.startSfen, this.tree.moves(), "go infinite", {
+      USI_AnalyseMode: "true",
+      Skill_Level: "20",
+      MultiPV: multipv,
+      Threads: String(this.threads),
+    });
+    this.renderLines();
+  }
+
+  private engineInfo(line: EngineLine): void {
+    if (this.mode !== "analyse") return;
+    const prev = this.lines.get(line.multipv);
+    if (prev && prev.depth > line.depth) return;
+    this.lines.set(line.multipv, line);
+    if (this.linesTimer === undefined) {
+      this.linesTimer = window.setTimeout(() => {
+        this.linesTimer = undefined;
+        this.renderLines();
+        if (this.lines.get(1)?.pv[0] !== this.arrowMove) this.render();
+      }, 150);
+    }
+  }
+
+  /** Score from Black's side, in pawns or as a mate. */
+  private blackScore(l: EngineLine, side: Side): { text: string; value: number } {
+    const sign = side === "b" ? 1 : -1;
+    if (l.mate !== null) {
+      const m = l.mate * sign;
+      return { text: `${m > 0 ? "+" : "-"}M${Math.abs(l.mate)}`, value: m > 0 ? 1e5 : -1e5 };
+    }
+    const cp = (l.cp ?? 0) * sign;
+    return { text: `${cp >= 0 ? "+" : ""}${(cp / 100).toFixed(2)}`, value: cp };
+  }
+
+  private renderLines(): void {
+    const info = this.info;
+    const list = $("lines");
+    list.replaceChildren();
+    const stats = $("analysis-stats");
+    if (!info || this.mode !== "analyse") return;
+    const sorted = [...this.lines.values()].sort((a, b) => a.multipv - b.multipv);
+    const top = sorted[0];
+    stats.textContent = top
+      ? `depth ${top.depth}/${top.seldepth} · ${Math.round(top.nps / 1000)} kn/s · ${top.nodes.toLocaleString("en")} nodes`
+      : ($("analyse-on") as HTMLInputElement).checked && info.result === "none"
+        ? "thinking…"
+        : "";
+    for (const l of sorted) {
+      const li = document.createElement("li");
+      const s = this.blackScore(l, info.side);
+      const score = document.createElement("span");
+      score.className = "score";
+      score.textContent = s.text;
+      li.appendChild(score);
+      const pv = l.pv.slice(0, 12);
+      const key = `${info.sfen}|${pv.join(" ")}`;
+      const readable = this.readable.get(key);
+      const words = document.createElement("span");
+      words.className = "readable";
+      words.textContent = readable ? readable.join(" ") : pv.join(" ");
+      li.appendChild(words);
+      const usi = document.createElement("span");
+      usi.className = "usi";
+      usi.textContent = pv.join(" ");
+      li.appendChild(usi);
+      list.appendChild(li);
+      if (!readable) {
+        this.readable.set(key, pv);
+        void this.rules.notation(info.sfen, pv).then((r) => {
+          this.readable.set(key, r);
+          if (this.info === info) this.renderLines();
+        });
+      }
+    }
+    const fill = $("eval-fill");
+    if (top) {
+      const v = this.blackScore(top, info.side).value;
+      const share = 1 / (1 + Math.exp(-v / 400));
+      fill.style.height = `${(this.flipped ? 1 - share : share) * 100}%`;
+      $("eval-bar").title = `Evaluation ${this.blackScore(top, info.side).text} (Black's view)`;
+    }
+  }
+
+  // ---- play ------------------------------------------------------------------------------
+
+  private readTimeControl(): TimeControl {
+    const num = (id: string) => Number(($(id) as HTMLInputElement).value) || 0;
+    return {
+      mode: ($("tc-mode") as HTMLSelectElement).value === "movetime" ? "movetime" : "clock",
+      baseMs: num("tc-base") * 60_000,
+      incMs: num("tc-inc") * 1000,
+      byoyomiMs: num("tc-byo") * 1000,
+      movetimeMs: Math.max(100, num("tc-movetime") * 1000),
+    };
+  }
+
+  private async newPlay(): Promise<void> {
+    await this.searcher.stop();
+    const tc = this.readTimeControl();
+    if (tc.mode === "clock" && tc.baseMs + tc.incMs + tc.byoyomiMs <= 0) {
+      $("game-status").textContent = "Give the clock some time (base, increment or byoyomi).";
+      return;
+    }
+    this.play = {
+      human: ($("human-side") as HTMLSelectElement).value === "w" ? "w" : "b",
+      level: Number(($("level") as HTMLSelectElement).value),
+      clock: new GameClock(tc),
+      over: null,
+    };
+    ($("resign") as HTMLButtonElement).disabled = false;
+    this.flipped = this.play.human === "w";
+    const [variant, rules] = ($("game") as HTMLSelectElement).value.split("/");
+    await this.setGame({ variant, rules } as GameKind, null, []);
+    this.play.clock.start("b");
+    await this.show();
+  }
+
+  private async engineTurn(): Promise<void> {
+    const p = this.play;
+    const info = this.info;
+    if (!p || p.over || !info || info.side === p.human || info.result !== "none") return;
+    if (this.tree.current.children.length) return;
+    const gen = this.generation;
+    const best = await this.searcher.search(
+      this.kind,
+      this.tree.startSfen,
+      this.tree.moves(),
+      p.clock.goCommand(),
+      {
+        USI_AnalyseMode: "false",
+        Skill_Level: String(p.level),
+        MultiPV: "1",
+        Threads: String(this.threads),
+      },
+    );
+    if (best === null || gen !== this.generation || this.play !== p || p.over) return;
+    const move = best.split(" ")[1];
+    if (!move || move === "resign") return this.endPlay(`${this.sideName(info.side)} resigns`);
+    await this.playMove(move);
+  }
+
+  private endPlay(text: string): void {
+    const p = this.play;
+    if (!p) return;
+    p.over = text;
+    p.clock.running = null;
+    ($("resign") as HTMLButtonElement).disabled = true;
+    void this.searcher.stop();
+    this.input = new MoveInput([]);
+    this.showStatus();
+    this.render();
+  }
+
+  private sideName(side: Side): string {
+    return side === "b" ? "Black" : "White";
+  }
+
+  private tick(): void {
+    const p = this.play;
+    if (!p || this.mode !== "play") return;
+    for (const side of ["b", "w"] as Side[]) {
+      const el = $(`clock-${side}`);
+      const { main, byoyomi } = p.clock.left(side);
+      const byo = p.clock.tc.byoyomiMs > 0 && main <= 0 ? ` +${formatTime(byoyomi)}` : "";
+      el.querySelector(".time")!.textContent = p.clock.enabled ? formatTime(main) + byo : "—";
+      el.classList.toggle("running", p.clock.running === side);
+    }
+    const flag = p.clock.overstepped();
+    if (flag && !p.over) this.endPlay(`${this.sideName(flag)} lost on time`);
+  }
+
+  // ---- controls --------------------------------------------------------------------------
+
+  private setMode(mode: "analyse" | "play"): void {
+    this.mode = mode;
+    $("mode-analyse").setAttribute("aria-pressed", String(mode === "analyse"));
+    $("mode-play").setAttribute("aria-pressed", String(mode === "play"));
+    $("play-panel").hidden = mode !== "play";
+    $("analysis-panel").hidden = mode !== "analyse";
+    $("eval-bar").style.visibility = mode === "analyse" ? "visible" : "hidden";
+    if (mode === "analyse" && this.play) {
+      this.play.clock.running = null;
+      if (!this.play.over) this.play.over = "Game left for analysis";
+    }
+    void this.searcher.stop().then(() => this.show());
+  }
+
+  private bindControls(): void {
+    const click = (id: string, f: () => void) => $(id).addEventListener("click", f);
+    click("mode-analyse", () => this.setMode("analyse"));
+    click("mode-play", () => this.setMode("play"));
+    click("flip", () => this.toggleFlip());
+    click("latin", () => this.toggleLatin());
+    click("first", () => this.navigate("first"));
+    click("back", () => this.navigate("back"));
+    click("forward", () => this.navigate("forward"));
+    click("last", () => this.navigate("last"));
+    click("promote-yes", () => this.promote(true));
+    click("promote-no", () => this.promote(false));
+    click("start-game", () => void this.newPlay());
+    click("resign", () => {
+      if (this.play && !this.play.over) {
+        this.endPlay(`${this.sideName(this.play.human)} resigns`);
+      }
+    });
+    click("io-load", () => void this.load());
+    click("io-copy", () => this.copy());
+    $("game").addEventListener("change", () => {
+      const [variant, rules] = ($("game") as HTMLSelectElement).value.split("/");
+      this.play = null;
+      void this.searcher.stop().then(() => this.setGame({ variant, rules } as GameKind, null, []));
+    });
+    $("analyse-on").addEventListener("change", () => void this.analyse());
+    $("multipv").addEventListener("change", () => {
+      this.lines.clear();
+      void this.analyse();
+    });
+    $("move-entry").addEventListener("submit", (e) => {
+      e.preventDefault();
+      void this.typedMove();
+    });
+    const level = $("level") as HTMLSelectElement;
+    for (let l = 20; l >= 0; l--) {
+      const o = document.createElement("option");
+      o.value = String(l);
+      o.textContent = l === 20 ? "20 (full strength)" : l === 0 ? "0 (beginner)" : String(l);
+      level.appendChild(o);
+    }
+    level.value = "6";
+    window.addEventListener("keydown", (e) => {
+      const t = e.target as HTMLElement;
+      if (t.closest("input, textarea, select")) return;
+      const keys: Record<string, () => void> = {
+        ArrowLeft: () => this.navigate("back"),
+        ArrowRight: () => this.navigate("forward"),
+        Home: () => this.navigate("first"),
+        End: () => this.navigate("last"),
+        f: () => this.toggleFlip(),
+        l: () => this.toggleLatin(),
+        Escape: () => {
+          this.input.reset();
+          this.diagram.hide();
+          this.render();
+        },
+      };
+      const f = keys[e.key];
+      if (f) {
+        e.preventDefault();
+        f();
+      }
+    });
+  }
+
+  private toggleFlip(): void {
+    this.flipped = !this.flipped;
+    this.render();
+    this.renderLines();
+  }
+
+  private toggleLatin(): void {
+    this.latin = !this.latin;
+    $("latin").setAttribute("aria-pressed", String(this.latin));
+    this.render();
+  }
+
+  private promote(yes: boolean): void {
+    const p = this.pendingPromotion;
+    $("promotion").hidden = true;
+    this.pendingPromotion = null;
+    if (p) void this.playMove(yes ? p.withPromotion : p.without);
+  }
+
+  private async typedMove(): Promise<void> {
+    const input = $("move-text") as HTMLInputElement;
+    const text = input.value.trim();
+    const info = this.info;
+    if (!text || !info) return;
+    if (!this.canEnterMoves()) {
+      $("game-status").textContent = "Not your turn.";
+      return;
+    }
+    try {
+      // Any path with the same effect is the same move (docs/sfen.md): the engine decides.
+      await this.rules.position(this.tree.startSfen, [...this.tree.moves(), text]);
+      input.value = "";
+      await this.playMove(text);
+    } catch (err) {
+      $("game-status").textContent = `Not a legal move: ${(err as Error).message}`;
+    }
+  }
+
+  private async load(): Promise<void> {
+    const text = ($("io-text") as HTMLTextAreaElement).value;
+    const err = $("io-error");
+    err.textContent = "";
+    const parsed = parsePaste(text, this.kind);
+    if ("error" in parsed) {
+      err.textContent = parsed.error;
+      return;
+    }
+    this.play = null;
+    if (this.mode !== "analyse") this.setMode("analyse");
+    try {
+      await this.searcher.stop();
+      await this.setGame(parsed.kind, parsed.sfen, parsed.moves);
+    } catch (e) {
+      err.textContent = (e as Error).message;
+      // The rules engine may now hold the pasted game's variant: put the shown game back.
+      this.kinds = await this.rules.setGame(this.kind);
+    }
+  }
+
+  private copy(): void {
+    const moves = this.tree.moves();
+    const start = this.tree.startSfen ? `sfen ${this.tree.startSfen}` : "startpos";
+    const text =
+      `position ${start}${moves.length ? ` moves ${moves.join(" ")}` : ""}\n` +
+      `${this.info?.sfen ?? ""}`;
+    ($("io-text") as HTMLTextAreaElement).value = text;
+    void navigator.clipboard?.writeText(text).catch(() => undefined);
+  }
+}

@@ -1,0 +1,252 @@
+// The board as SVG, for 12×12 and 17×17 alike: squares, coordinates (file numbers along the
+// top, rank letters down the right, as in Japanese diagrams), pieces as shogi pentagons with
+// their kanji (promoted ones in red) or Latin abbreviations, and the highlights of move entry
+// and analysis. It draws what it is given and reports pointer events as square names; it
+// knows no rule.
+
+import { type BoardPiece, squareCoords, squareName } from "./sfen.js";
+import type { PieceKind } from "./rules-client.js";
+
+const SVG = "http://www.w3.org/2000/svg";
+/** Side of a square in SVG units (the drawing scales to any size). */
+const S = 60;
+/** Room for the coordinates. */
+const M = 26;
+
+/** Everything the board shows. */
+export interface BoardState {
+  size: number;
+  pieces: (BoardPiece | null)[][];
+  kinds: Map<string, PieceKind>;
+  flipped: boolean;
+  latin: boolean;
+  /** Squares of the move being entered (origin first). */
+  path: string[];
+  /** Squares the move being entered may continue to. */
+  targets: Set<string>;
+  lastMove: string[];
+  /** The best move's squares, drawn as an arrow. */
+  arrow: string[] | null;
+  /** Royal squares of a side in check. */
+  checked: string[];
+}
+
+export interface BoardEvents {
+  down(square: string, e: PointerEvent): void;
+  up(square: string | null, e: PointerEvent): void;
+  hover(square: string | null, e: PointerEvent): void;
+}
+
+export class BoardView {
+  readonly svg: SVGSVGElement;
+  private state: BoardState | null = null;
+  private ghost: SVGGElement | null = null;
+
+  constructor(
+    parent: HTMLElement,
+    private readonly events: BoardEvents,
+  ) {
+    this.svg = document.createElementNS(SVG, "svg");
+    this.svg.setAttribute("class", "board");
+    this.svg.setAttribute("role", "img");
+    parent.appendChild(this.svg);
+    this.svg.addEventListener("pointerdown", (e) => {
+      const sq = this.squareAt(e);
+      if (sq) {
+        e.preventDefault();
+        this.events.down(sq, e);
+      }
+    });
+    this.svg.addEventListener("pointermove", (e) => {
+      if (this.ghost) this.moveGhost(e);
+      this.events.hover(this.squareAt(e), e);
+    });
+    this.svg.addEventListener("pointerleave", (e) => this.events.hover(null, e));
+    window.addEventListener("pointerup", (e) => {
+      const sq = this.squareAt(e);
+      this.endDrag();
+      this.events.up(sq, e);
+    });
+  }
+
+  /** Square under a pointer, or null off the board. */
+  squareAt(e: { clientX: number; clientY: number }): string | null {
+    if (!this.state) return null;
+    const m = this.svg.getScreenCTM();
+    if (!m) return null;
+    const p = new DOMPoint(e.clientX, e.clientY).matrixTransform(m.inverse());
+    const col = Math.floor(p.x / S);
+    const row = Math.floor((p.y - M) / S);
+    const n = this.state.size;
+    if (col < 0 || row < 0 || col >= n || row >= n) return null;
+    const [file, rank] = this.state.flipped ? [col, n - 1 - row] : [n - 1 - col, row];
+    return squareName(file, rank);
+  }
+
+  /** Top-left corner of a square in SVG units. */
+  private corner(square: string): [number, number] {
+    const n = this.state!.size;
+    const [file, rank] = squareCoords(square);
+    const [col, row] = this.state!.flipped ? [file, n - 1 - rank] : [n - 1 - file, rank];
+    return [col * S, M + row * S];
+  }
+
+  render(state: BoardState): void {
+    this.state = state;
+    const n = state.size;
+    const svg = this.svg;
+    svg.setAttribute("viewBox", `0 0 ${n * S + M} ${n * S + M + 2}`);
+    svg.setAttribute("aria-label", `${n}×${n} board`);
+    svg.replaceChildren();
+    const el = (name: string, attrs: Record<string, string | number>, parent: Element = svg) => {
+      const e = document.createElementNS(SVG, name);
+      for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, String(v));
+      parent.appendChild(e);
+      return e;
+    };
+    el("rect", { x: 0, y: M, width: n * S, height: n * S, class: "wood" });
+    const marked = (sq: string, cls: string) => {
+      const [x, y] = this.corner(sq);
+      el("rect", { x, y, width: S, height: S, class: cls });
+    };
+    for (const sq of state.lastMove) marked(sq, "last");
+    for (const sq of state.checked) marked(sq, "checked");
+    for (const sq of state.path) marked(sq, "chosen");
+    for (let i = 0; i <= n; i++) {
+      el("line", { x1: i * S, y1: M, x2: i * S, y2: M + n * S, class: "grid" });
+      el("line", { x1: 0, y1: M + i * S, x2: n * S, y2: M + i * S, class: "grid" });
+    }
+    if (n === 12) {
+      // The four dots of a chu board, at the corners of the promotion zones.
+      for (const [a, b] of [
+        [4, 4],
+        [8, 4],
+        [4, 8],
+        [8, 8],
+      ]) {
+        el("circle", { cx: a * S, cy: M + b * S, r: 4, class: "dot" });
+      }
+    }
+    for (let i = 0; i < n; i++) {
+      const file = state.flipped ? i + 1 : n - i;
+      el("text", { x: i * S + S / 2, y: M - 8, class: "coord" }).textContent = String(file);
+      const rank = state.flipped ? n - 1 - i : i;
+      const t = el("text", { x: n * S + M / 2, y: M + i * S + S / 2 + 5, class: "coord" });
+      t.textContent = String.fromCharCode(97 + rank);
+    }
+    for (let rank = 0; rank < n; rank++) {
+      for (let file = 0; file < n; file++) {
+        const p = state.pieces[rank]?.[file];
+        if (p) this.drawPiece(el, squareName(file, rank), p);
+      }
+    }
+    for (const sq of state.targets) {
+      const [x, y] = this.corner(sq);
+      const [file, rank] = squareCoords(sq);
+      const occupied = state.pieces[rank]?.[file];
+      if (occupied && !state.path.includes(sq)) {
+        el("rect", { x: x + 3, y: y + 3, width: S - 6, height: S - 6, class: "target-capture" });
+      } else {
+        el("circle", { cx: x + S / 2, cy: y + S / 2, r: S / 7, class: "target" });
+      }
+    }
+    if (state.arrow && state.arrow.length >= 2) this.drawArrow(el, state.arrow);
+  }
+
+  private drawPiece(
+    el: (name: string, attrs: Record<string, string | number>, parent?: Element) => Element,
+    square: string,
+    p: BoardPiece,
+  ): SVGGElement {
+    const [x, y] = this.corner(square);
+    const kind = this.state!.kinds.get(p.token);
+    const g = el("g", { class: "piece", "data-square": square, "data-token": p.token });
+    const up = p.black !== this.state!.flipped;
+    if (!up) g.setAttribute("transform", `rotate(180 ${x + S / 2} ${y + S / 2})`);
+    el(
+      "path",
+      {
+        d: `M${x + S / 2} ${y + 4} L${x + S - 9} ${y + 13} L${x + S - 6} ${y + S - 4} L${x + 6} ${
+          y + S - 4
+        } L${x + 9} ${y + 13} Z`,
+        class: "piece-body",
+      },
+      g,
+    );
+    const promoted = p.token.startsWith("+");
+    const cls = promoted ? "piece-text promoted" : "piece-text";
+    if (this.state!.latin || !kind) {
+      const text = kind?.abbr ?? p.token;
+      const t = el("text", { x: x + S / 2, y: y + S * 0.66, class: cls }, g);
+      t.setAttribute("font-size", String(text.length > 2 ? S * 0.27 : S * 0.34));
+      t.textContent = text;
+    } else {
+      const [black, white] = kind.kanji.split("/");
+      const chars = Array.from(p.black ? black : (white ?? black));
+      const size = chars.length > 2 ? S * 0.22 : S * 0.3;
+      chars.forEach((c, i) => {
+        const t = el(
+          "text",
+          {
+            x: x + S / 2,
+            y: y + S * 0.25 + size * (i + 1) * (chars.length > 2 ? 0.95 : 0.98),
+            class: cls,
+          },
+          g,
+        );
+        t.setAttribute("font-size", String(size));
+        t.textContent = c;
+      });
+    }
+    const name = kind ? `${p.black ? "Black" : "White"} ${kind.name} on ${square}` : square;
+    el("title", {}, g).textContent = name;
+    return g as SVGGElement;
+  }
+
+  private drawArrow(
+    el: (name: string, attrs: Record<string, string | number>, parent?: Element) => Element,
+    squares: string[],
+  ): void {
+    const defs = el("defs", {});
+    const marker = el(
+      "marker",
+      { id: "arrowhead", markerWidth: 4, markerHeight: 4, refX: 2, refY: 2, orient: "auto" },
+      defs,
+    );
+    el("path", { d: "M0,0 L4,2 L0,4 Z", class: "arrow-head" }, marker);
+    const points = squares.map((sq) => {
+      const [x, y] = this.corner(sq);
+      return `${x + S / 2},${y + S / 2}`;
+    });
+    el("polyline", { points: points.join(" "), class: "arrow", "marker-end": "url(#arrowhead)" });
+  }
+
+  /** Starts dragging the piece on `square`: a copy follows the pointer. */
+  startDrag(square: string, e: PointerEvent): void {
+    const piece = this.svg.querySelector(`g.piece[data-square="${square}"]`);
+    if (!piece) return;
+    this.ghost = piece.cloneNode(true) as SVGGElement;
+    this.ghost.classList.add("ghost");
+    this.ghost.dataset.from = square;
+    this.svg.appendChild(this.ghost);
+    this.moveGhost(e);
+  }
+
+  private moveGhost(e: PointerEvent): void {
+    const m = this.svg.getScreenCTM();
+    if (!m || !this.ghost) return;
+    const p = new DOMPoint(e.clientX, e.clientY).matrixTransform(m.inverse());
+    const [x, y] = this.corner(this.ghost.dataset.from!);
+    const base = this.ghost.getAttribute("data-base") ?? this.ghost.getAttribute("transform") ?? "";
+    this.ghost.setAttribute("data-base", base);
+    this.ghost.setAttribute(
+      "transform",
+      `translate(${p.x - x - S / 2} ${p.y - y - S / 2}) ${base}`,
+    );
+  }
+
+  private endDrag(): void {
+    this.ghost?.remove();
+    this.ghost = null;
+  }
+}

@@ -1,0 +1,82 @@
+// The moves of a game with variations: a tree whose first child is the main line. The board
+// shows the position of the current node; playing a move that differs from the stored one
+// starts a variation instead of overwriting the game.
+
+/** A node: the move that led here (none at the root). */
+export interface TreeNode {
+  id: number;
+  move: string | null;
+  /** Readable notation of the move, once the rules engine has written it. */
+  label: string;
+  parent: TreeNode | null;
+  children: TreeNode[];
+}
+
+export class GameTree {
+  root: TreeNode;
+  current: TreeNode;
+  private nextId = 1;
+
+  /** `startSfen`: the position the game starts from (`null`: the variant's start). */
+  constructor(readonly startSfen: string | null) {
+    this.root = { id: 0, move: null, label: "", parent: null, children: [] };
+    this.current = this.root;
+  }
+
+  /** Plays `move` from the current node: the existing child with that move, or a new one
+   * (the main line if it is the first). */
+  play(move: string, label = move): TreeNode {
+    let child = this.current.children.find((c) => c.move === move);
+    if (!child) {
+      child = { id: this.nextId++, move, label, parent: this.current, children: [] };
+      this.current.children.push(child);
+    }
+    this.current = child;
+    return child;
+  }
+
+  /** The moves from the root to `node`. */
+  moves(node: TreeNode = this.current): string[] {
+    const out: string[] = [];
+    for (let n: TreeNode | null = node; n && n.move; n = n.parent) out.push(n.move);
+    return out.reverse();
+  }
+
+  /** Depth of a node in plies. */
+  ply(node: TreeNode = this.current): number {
+    let d = 0;
+    for (let n = node.parent; n; n = n.parent) d++;
+    return d;
+  }
+
+  find(id: number): TreeNode | null {
+    const walk = (n: TreeNode): TreeNode | null => {
+      if (n.id === id) return n;
+      for (const c of n.children) {
+        const f = walk(c);
+        if (f) return f;
+      }
+      return null;
+    };
+    return walk(this.root);
+  }
+
+  back(): boolean {
+    if (!this.current.parent) return false;
+    this.current = this.current.parent;
+    return true;
+  }
+
+  forward(): boolean {
+    const next = this.current.children[0];
+    if (!next) return false;
+    this.current = next;
+    return true;
+  }
+
+  /** Removes everything after the current node on its line (for a game in play, where a
+   * take-back discards the rest). */
+  truncate(): void {
+    this.current.children = [];
+  }
+}

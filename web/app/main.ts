@@ -1,0 +1,37 @@
+// Entry of the web board: loads the WebAssembly engine twice (one instance searches, one
+// answers rules questions), then hands both to the controller.
+
+import { App } from "./app.js";
+import { type ShishiFactory, startEngine } from "./engine-client.js";
+import { RulesClient } from "./rules-client.js";
+import { Searcher } from "./searcher.js";
+
+async function main(): Promise<void> {
+  const status = document.getElementById("engine-status")!;
+  try {
+    // The loader is a file of its own (web/dist/shishi.js), not part of this bundle.
+    const loader = "./shishi.js";
+    const { default: Shishi } = (await import(/* @vite-ignore */ loader)) as {
+      default: ShishiFactory;
+    };
+    const [rulesEngine, searchEngine] = await Promise.all([
+      startEngine(Shishi, { threads: false }),
+      startEngine(Shishi),
+    ]);
+    rulesEngine.send("setoption name USI_Hash value 1");
+    const searcher = new Searcher(searchEngine);
+    await searcher.init();
+    const threads = crossOriginIsolated ? searcher.maxThreads : 1;
+    const app = new App(new RulesClient(rulesEngine), searcher, threads);
+    await app.start();
+    status.textContent = `engine ready · ${threads} thread${threads > 1 ? "s" : ""}${
+      crossOriginIsolated ? "" : " (page not cross-origin isolated)"
+    }`;
+    document.body.dataset.ready = "true";
+  } catch (e) {
+    status.textContent = `engine failed to load: ${(e as Error).message}`;
+    throw e;
+  }
+}
+
+void main();

@@ -1,0 +1,108 @@
+// Entering a move square by square from the engine's list of legal moves (`legalmoves`), so
+// that only listed moves can be entered. A lion-like move is chosen leg by leg: after the
+// origin the candidates are the moves' second squares; after a landing square X with
+// continuations, the next squares, X again to stop there, the origin for igui or a pass.
+
+import { moveSquares } from "./sfen.js";
+
+/** What a click did. */
+export type InputResult =
+  | { kind: "none" }
+  | { kind: "select" }
+  | { kind: "continue" }
+  | { kind: "cancel" }
+  | { kind: "done"; move: string }
+  | { kind: "promote"; withPromotion: string; without: string };
+
+interface Parsed {
+  text: string;
+  squares: string[];
+}
+
+export class MoveInput {
+  private moves: Parsed[];
+  /** Squares chosen so far: origin, then landing squares. */
+  path: string[] = [];
+
+  constructor(legal: string[]) {
+    this.moves = legal.map((text) => ({ text, squares: moveSquares(text).squares }));
+  }
+
+  /** Origins of the legal moves. */
+  origins(): Set<string> {
+    return new Set(this.moves.map((m) => m.squares[0]));
+  }
+
+  /** Squares that continue the move in progress (empty before an origin is chosen). */
+  candidates(): Set<string> {
+    const out = new Set<string>();
+    if (this.path.length === 0) return out;
+    for (const m of this.extending(this.path)) out.add(m.squares[this.path.length]);
+    if (this.path.length > 1 && this.complete(this.path).length > 0) {
+      out.add(this.path[this.path.length - 1]);
+    }
+    return out;
+  }
+
+  /** Whether a candidate square holds a capture is for the board to show; this says which
+   * candidates end a move at once. */
+  endsHere(square: string): boolean {
+    const next = [...this.path, square];
+    return this.extending(next).length === 0 && this.complete(next).length > 0;
+  }
+
+  reset(): void {
+    this.path = [];
+  }
+
+  click(square: string): InputResult {
+    if (this.path.length === 0) {
+      if (!this.origins().has(square)) return { kind: "none" };
+      this.path = [square];
+      return { kind: "select" };
+    }
+    const last = this.path[this.path.length - 1];
+    if (this.path.length > 1 && square === last) {
+      return this.finish(this.complete(this.path));
+    }
+    const next = [...this.path, square];
+    const continuing = this.extending(next);
+    const complete = this.complete(next);
+    if (continuing.length === 0 && complete.length === 0) {
+      if (this.path.length === 1 && square !== last && this.origins().has(square)) {
+        this.path = [square];
+        return { kind: "select" };
+      }
+      this.path = [];
+      return { kind: "cancel" };
+    }
+    if (continuing.length === 0) return this.finish(complete);
+    this.path = next;
+    return { kind: "continue" };
+  }
+
+  private finish(complete: Parsed[]): InputResult {
+    this.path = [];
+    const plain = complete.find((m) => !m.text.endsWith("+"));
+    const promoting = complete.find((m) => m.text.endsWith("+"));
+    if (plain && promoting) {
+      return { kind: "promote", withPromotion: promoting.text, without: plain.text };
+    }
+    const move = plain ?? promoting;
+    return move ? { kind: "done", move: move.text } : { kind: "cancel" };
+  }
+
+  /** Moves whose squares start with `path` and go on. */
+  private extending(path: string[]): Parsed[] {
+    return this.moves.filter(
+      (m) => m.squares.length > path.length && path.every((s, i) => m.squares[i] === s),
+    );
+  }
+
+  /** Moves whose squares are exactly `path` (with and without promotion). */
+  private complete(path: string[]): Parsed[] {
+    return this.moves.filter(
+      (m) => m.squares.length === path.length && path.every((s, i) => m.squares[i] === s),
+    );
+  }
+}

@@ -1,0 +1,55 @@
+// The move list: the main line numbered by ply, variations in parentheses after the move they
+// branch from; every move is a button that jumps there.
+
+import type { GameTree, TreeNode } from "./game-tree.js";
+
+export function renderMoveList(
+  container: HTMLElement,
+  tree: GameTree,
+  jump: (node: TreeNode) => void,
+): void {
+  container.replaceChildren();
+  const button = (node: TreeNode, ply: number, numbered: boolean) => {
+    if (numbered) {
+      const num = document.createElement("span");
+      num.className = "num";
+      num.textContent = `${ply}.`;
+      container.appendChild(num);
+    }
+    const b = document.createElement("button");
+    b.textContent = node.label || node.move || "";
+    b.title = node.move ?? "";
+    b.dataset.move = node.move ?? "";
+    if (node === tree.current) {
+      b.className = "current";
+      b.setAttribute("aria-current", "step");
+    }
+    b.addEventListener("click", () => jump(node));
+    container.appendChild(b);
+  };
+  const text = (t: string, cls = "") => {
+    const s = document.createElement("span");
+    s.textContent = t;
+    if (cls) s.className = cls;
+    container.appendChild(s);
+  };
+  const line = (from: TreeNode, ply: number) => {
+    let n = from;
+    let p = ply;
+    for (;;) {
+      const main = n.children[0];
+      if (!main) return;
+      button(main, p + 1, true);
+      for (const alt of n.children.slice(1)) {
+        text(" (", "variation");
+        button(alt, p + 1, true);
+        line(alt, p + 1);
+        text(") ", "variation");
+      }
+      n = main;
+      p++;
+    }
+  };
+  line(tree.root, 0);
+  container.querySelector(".current")?.scrollIntoView({ block: "nearest" });
+}

@@ -1,0 +1,108 @@
+// Every rule the board needs comes from the engine itself, through Shishi's board commands
+// (docs/protocol.md, "Board commands"), on an engine instance of its own that never searches:
+// the legal moves, the position after a line of moves, the game state, the piece kinds with
+// kanji and movement diagrams, and readable notation. Nothing of the rules is written here.
+
+import { EngineClient } from "./engine-client.js";
+
+export type Variant = "chushogi" | "daidaishogi";
+export type RuleSet = "seed" | "lishogi";
+
+/** Which game: the engine's `USI_Variant` and `Rules`. */
+export interface GameKind {
+  variant: Variant;
+  rules: RuleSet;
+}
+
+/** A position as the board shows it. */
+export interface PositionInfo {
+  sfen: string;
+  legal: string[];
+  side: "b" | "w";
+  check: boolean;
+  /** `none` while the game goes on. */
+  result: "none" | "black" | "white" | "draw";
+  reason: string;
+}
+
+/** One piece kind (`pieces`). */
+export interface PieceKind {
+  token: string;
+  abbr: string;
+  kanji: string;
+  royal: boolean;
+  diagram: string;
+  name: string;
+}
+
+export class RulesClient {
+  private kind: GameKind | null = null;
+
+  constructor(private readonly engine: EngineClient) {}
+
+  /** Switches the rules engine to a game; the piece kinds of that game. Each question is
+   * one queued request (its commands, then `isready`), so no other question's commands can
+   * come between a `position` and the answers that depend on it. */
+  async setGame(kind: GameKind): Promise<Map<string, PieceKind>> {
+    this.kind = kind;
+    const lines = await this.engine.ask(
+      [
+        `setoption name USI_Variant value ${kind.variant}`,
+        `setoption name Rules value ${kind.rules}`,
+        "pieces",
+        "isready",
+      ],
+      "readyok",
+    );
+    const kinds = new Map<string, PieceKind>();
+    for (const line of lines.filter((l) => l.startsWith("piece "))) {
+      const f = line.split(" ");
+      kinds.set(f[1], {
+        token: f[1],
+        abbr: f[2],
+        kanji: f[3],
+        royal: f[4] === "1",
+        diagram: f[5],
+        name: f.slice(6).join(" "),
+      });
+    }
+    return kinds;
+  }
+
+  /** The position after `moves` from `sfen` (`null`: the start position); rejects with the
+   * engine's error when a move or the SFEN is not legal. */
+  async position(sfen: string | null, moves: string[]): Promise<PositionInfo> {
+    if (!this.kind) throw new Error("no game set");
+    const command =
+      (sfen ? `position sfen ${sfen}` : "position startpos") +
+      (moves.length ? ` moves ${moves.join(" ")}` : "");
+    const answer = await this.engine.ask(
+      [command, "sfen", "legalmoves", "status", "isready"],
+      "readyok",
+    );
+    const error = answer.find((l) => l.startsWith("info string error"));
+    if (error) throw new Error(error.replace(/^info string error: /, ""));
+    const line = (prefix: string) => answer.find((l) => l.startsWith(prefix)) ?? "";
+    const legal = line("legalmoves").split(" ").slice(1);
+    const s = line("status ").split(" ");
+    const reasonAt = s.indexOf("reason");
+    return {
+      sfen: line("sfen ").slice("sfen ".length),
+      legal,
+      side: s[2] === "w" ? "w" : "b",
+      check: s[4] === "yes",
+      result: s[6] as PositionInfo["result"],
+      reason: reasonAt > 0 ? s.slice(reasonAt + 1).join(" ") : "",
+    };
+  }
+
+  /** Readable (Hodges) notation of a line of moves from a position. */
+  async notation(sfen: string, moves: string[]): Promise<string[]> {
+    if (moves.length === 0) return [];
+    const lines = await this.engine.ask(
+      [`position sfen ${sfen}`, `notation ${moves.join(" ")}`],
+      "notation",
+    );
+    return lines[lines.length - 1].split(" ").slice(1);
+  }
+}

@@ -1,0 +1,46 @@
+// The screenshots of docs/web.md, taken from the real page in headless Chromium:
+//   node web/screenshots.mjs     (after web/build.sh; writes docs/web-chu.png,
+//                                  docs/web-daidai.png, docs/web-phone.png)
+import { serve } from "./test/server.mjs";
+import { launch, openBoard, paste, squareCentre } from "./test/board-page.mjs";
+
+const docs = new URL("../docs/", import.meta.url).pathname;
+const server = await serve({ isolated: true });
+const browser = await launch();
+const waitLines = (page) =>
+  page.waitForFunction(
+    () => /depth (1\d|[7-9])/.test(document.getElementById("analysis-stats").textContent),
+    null,
+    { timeout: 60_000 },
+  );
+try {
+  // Chu: a lishogi-style game pasted in, analysed with three lines.
+  let { page } = await openBoard(browser, `${server.url}dist/`, { width: 1280, height: 860 });
+  await paste(page, "position startpos moves 7i7h 6d6e 6i6h 7d7e 8i8h 3d3e");
+  await waitLines(page);
+  await page.evaluate(() => (document.getElementById("io").open = false));
+  await page.screenshot({ path: `${docs}web-chu.png` });
+  await page.close();
+
+  // Dai dai: the start position with the lion dog's movement diagram (3p).
+  ({ page } = await openBoard(browser, `${server.url}dist/`, { width: 1280, height: 860 }));
+  await page.selectOption("#game", "daidaishogi/seed");
+  await page.waitForFunction(() => document.querySelectorAll("g.piece").length === 192);
+  await waitLines(page);
+  const { x, y } = await squareCentre(page, "3p");
+  await page.mouse.move(x, y);
+  await page.waitForSelector(".diagram:not([hidden])");
+  await page.screenshot({ path: `${docs}web-daidai.png` });
+  await page.close();
+
+  // A phone: the board over the panel.
+  ({ page } = await openBoard(browser, `${server.url}dist/`, { width: 390, height: 844 }));
+  await paste(page, "position startpos moves 7i7h 6d6e 6i6h");
+  await waitLines(page);
+  await page.evaluate(() => (document.getElementById("io").open = false));
+  await page.screenshot({ path: `${docs}web-phone.png`, fullPage: true });
+  await page.close();
+} finally {
+  await browser.close();
+  server.close();
+}

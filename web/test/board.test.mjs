@@ -1,0 +1,201 @@
+// The web board (docs/web.md) in headless Chromium, used the way a player uses it: moves by
+// clicks and drags, leg by leg for lion and lion-dog moves, a game against the engine, a
+// pasted game stepped through, the analysis lines and evaluation bar, a phone-sized screen.
+// Every position the page reaches is checked against the native binary's rules.
+import assert from "node:assert/strict";
+import { after, before, describe, test } from "node:test";
+import { serve } from "./server.mjs";
+import {
+  clickSquare,
+  copied,
+  dragSquare,
+  launch,
+  listedMoves,
+  nativeSfen,
+  openBoard,
+  paste,
+  waitMoves,
+} from "./board-page.mjs";
+
+const LION = "k11/12/12/12/6p5/6p5/6N5/12/12/12/12/11K b - 1";
+const LION_DOG = "k16/17/17/17/17/17/8p8/8p8/8(LD)8/17/17/17/17/17/17/17/16K b - 1";
+
+let browser;
+before(async () => {
+  browser = await launch();
+});
+after(() => browser?.close());
+
+describe("web board, cross-origin isolated", () => {
+  let server;
+  before(async () => {
+    server = await serve({ isolated: true });
+  });
+  after(() => server.close());
+  const open = (viewport) => openBoard(browser, `${server.url}dist/`, viewport);
+
+  test("chu moves by click and by drag; the position is the rules' position", async () => {
+    const { page, errors } = await open();
+    assert.equal(await page.locator("g.piece").count(), 92);
+    await clickSquare(page, "7i");
+    // The pawn's one legal move is marked, and nothing is played yet.
+    assert.equal(await page.locator("circle.target").count(), 1);
+    await clickSquare(page, "7h");
+    await waitMoves(page, 1);
+    await dragSquare(page, "6d", "6e");
+    await waitMoves(page, 2);
+    // A click on a square no move goes to plays nothing.
+    await clickSquare(page, "8h");
+    await clickSquare(page, "3e");
+    assert.deepEqual(await listedMoves(page), ["7i7h", "6d6e"]);
+    const [command, sfen] = await copied(page);
+    assert.equal(command, "position startpos moves 7i7h 6d6e");
+    assert.equal(sfen, nativeSfen(command));
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  test("lion double capture and igui, leg by leg", async () => {
+    const { page, errors } = await open();
+    await paste(page, `position sfen ${LION}`);
+    await page.waitForFunction(() => document.querySelectorAll("g.piece").length === 5);
+    await clickSquare(page, "6g");
+    await clickSquare(page, "6f");
+    // After the first capture the move is not over: the lion may go on, or stay.
+    assert.deepEqual(await listedMoves(page), []);
+    await clickSquare(page, "6e");
+    await waitMoves(page, 1);
+    assert.deepEqual(await listedMoves(page), ["6g6f6e"]);
+    const [command, sfen] = await copied(page);
+    assert.equal(sfen, nativeSfen(command));
+    assert.equal(sfen.split(" ")[0], "k11/12/12/12/6N5/12/12/12/12/12/12/11K");
+    // Back to the start: igui (capture on 6f, return to 6g) by clicking the origin.
+    await page.keyboard.press("Home");
+    await page.waitForFunction(() => !document.querySelector("#moves button.current"));
+    await clickSquare(page, "6g");
+    await clickSquare(page, "6f");
+    await clickSquare(page, "6g");
+    await waitMoves(page, 2);
+    const moves = await listedMoves(page);
+    assert.ok(moves.includes("6g6f6g"), moves.join(" "));
+    const [command2, sfen2] = await copied(page);
+    assert.equal(sfen2, nativeSfen(command2));
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  test("dai dai: the start position, then a lion-dog move of three legs", async () => {
+    const { page, errors } = await open();
+    await page.selectOption("#game", "daidaishogi/seed");
+    await page.waitForFunction(() => document.querySelectorAll("g.piece").length === 192);
+    await paste(page, `position sfen ${LION_DOG}`);
+    await page.waitForFunction(() => document.querySelectorAll("g.piece").length === 5);
+    for (const sq of ["9i", "9h", "9g", "9f"]) await clickSquare(page, sq);
+    await waitMoves(page, 1);
+    assert.deepEqual(await listedMoves(page), ["9i9h9g9f+"]);
+    const [command, sfen] = await copied(page);
+    assert.equal(sfen, nativeSfen(command, "daidaishogi", "seed"));
+    // Hovering a piece shows its movement diagram from the engine's tables.
+    const box = await page.locator('g.piece[data-square="9f"]').boundingBox();
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.waitForSelector(".diagram:not([hidden])");
+    assert.match(await page.textContent(".diagram-title"), /great elephant|大象/);
+    assert.equal(await page.locator(".diagram-grid .cell").count(), 49);
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  test("a pasted lishogi game is stepped through; analysis lines and the evaluation bar", async () => {
+    const { page, errors } = await open();
+    const game = "position startpos moves 7i7h 6d6e 6i6h 7d7e 8i8h 3d3e";
+    await paste(page, game);
+    await waitMoves(page, 6);
+    assert.deepEqual(await listedMoves(page), game.split(" ").slice(3));
+    await page.keyboard.press("Home");
+    await page.keyboard.press("ArrowRight");
+    await page.keyboard.press("ArrowRight");
+    await page.waitForFunction(
+      () => document.querySelector("#moves button.current")?.dataset.move === "6d6e",
+    );
+    const [command, sfen] = await copied(page);
+    assert.equal(command, "position startpos moves 7i7h 6d6e");
+    assert.equal(sfen, nativeSfen(command));
+    // The engine analyses the shown position: lines with a readable form, depth, the bar.
+    await page.waitForFunction(
+      () =>
+        document.querySelectorAll("#lines li").length >= 1 &&
+        /depth [3-9]/.test(document.getElementById("analysis-stats").textContent),
+      null,
+      { timeout: 30_000 },
+    );
+    const line = await page.textContent("#lines li .readable");
+    assert.match(line, /[A-Z+][A-Za-z]*[0-9]*[-x]/);
+    assert.ok(await page.locator("polyline.arrow").count(), "best-move arrow");
+    // Black a rook up: the bar leans to Black (Black's share grows from the bottom).
+    await paste(page, "position sfen k11/g11/12/12/12/12/12/12/12/12/RG10/11K b - 1");
+    await page.waitForFunction(
+      () => parseFloat(document.getElementById("eval-fill").style.height) > 75,
+      null,
+      { timeout: 30_000 },
+    );
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  test("a game against Shishi: the engine answers with a legal move on its clock", async () => {
+    const { page, errors } = await open();
+    await page.click("#mode-play");
+    await page.selectOption("#level", "0");
+    await page.selectOption("#tc-mode", "movetime");
+    await page.fill("#tc-movetime", "0.3");
+    await page.click("#start-game");
+    await page.waitForFunction(() =>
+      document.getElementById("game-status").textContent.includes("Black"),
+    );
+    await clickSquare(page, "7i");
+    await clickSquare(page, "7h");
+    await waitMoves(page, 2);
+    await clickSquare(page, "8h");
+    const moves = await listedMoves(page);
+    // The engine's reply is legal for the native rules too.
+    nativeSfen(`position startpos moves ${moves.join(" ")}`);
+    await page.click("#resign");
+    assert.match(await page.textContent("#game-status"), /Black resigns/);
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  test("a phone-sized screen shows the whole board without sideways scrolling", async () => {
+    const { page, errors } = await open({ width: 390, height: 844 });
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    assert.ok(width <= 390, `page is ${width} px wide`);
+    const box = await page.locator("svg.board").boundingBox();
+    assert.ok(box.x >= 0 && box.x + box.width <= 390, JSON.stringify(box));
+    await clickSquare(page, "7i");
+    await clickSquare(page, "7h");
+    await waitMoves(page, 1);
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+});
+
+describe("web board, no cross-origin isolation", () => {
+  let server;
+  before(async () => {
+    server = await serve({ isolated: false });
+  });
+  after(() => server.close());
+
+  test("one thread, and the board still plays and analyses", async () => {
+    const { page, errors } = await openBoard(browser, `${server.url}dist/`);
+    assert.match(await page.textContent("#engine-status"), /1 thread/);
+    await clickSquare(page, "7i");
+    await clickSquare(page, "7h");
+    await waitMoves(page, 1);
+    await page.waitForFunction(() => document.querySelectorAll("#lines li").length >= 1, null, {
+      timeout: 30_000,
+    });
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+});
