@@ -142,6 +142,52 @@ describe("web board, cross-origin isolated", () => {
     await page.close();
   });
 
+  test("promotion prompt only where optional; variations; a flipped board; a game's end", async () => {
+    const { page, errors } = await open();
+    await paste(page, "position sfen k11/12/12/12/8S3/12/12/12/12/12/12/11K b - 1");
+    await page.waitForFunction(() => document.querySelectorAll("g.piece").length === 3);
+    // A silver entering the zone may promote: the prompt asks.
+    await clickSquare(page, "4e");
+    await clickSquare(page, "4d");
+    await page.waitForSelector("#promotion:not([hidden])");
+    await page.click("#promote-no");
+    await waitMoves(page, 1);
+    // Back to the start, the other choice: a variation beside the first move.
+    await page.keyboard.press("Home");
+    await page.waitForFunction(() => !document.querySelector("#moves button.current"));
+    await clickSquare(page, "4e");
+    await clickSquare(page, "5d");
+    await page.waitForSelector("#promotion:not([hidden])");
+    await page.click("#promote-yes");
+    await waitMoves(page, 2);
+    assert.deepEqual(await listedMoves(page), ["4e4d", "4e5d+"]);
+    assert.match(await page.textContent("#moves"), /\(.*5d\+.*\)/);
+    const [command, sfen] = await copied(page);
+    assert.equal(command.split(" moves ")[1], "4e5d+");
+    assert.equal(sfen, nativeSfen(command));
+    // A move whose promotion is not optional plays without asking (the king's step).
+    await page.keyboard.press("Home");
+    await clickSquare(page, "1l");
+    await clickSquare(page, "1k");
+    await waitMoves(page, 3);
+    assert.ok(await page.locator("#promotion[hidden]").count());
+    // White's rook takes Black's king on a flipped board: the game ends, with its reason.
+    await paste(page, "position sfen 11k/12/12/12/12/12/12/12/12/P11/12/r10K w - 1");
+    await page.waitForFunction(() => document.querySelectorAll("g.piece").length === 4);
+    await page.click("#flip");
+    await clickSquare(page, "12l");
+    await clickSquare(page, "1l");
+    await page.waitForSelector("#promotion:not([hidden])");
+    await page.click("#promote-no");
+    await page.waitForFunction(() =>
+      /White wins — royal pieces captured/.test(document.getElementById("game-status").textContent),
+    );
+    const [command2, sfen2] = await copied(page);
+    assert.equal(sfen2, nativeSfen(command2));
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
   test("a game against Shishi: the engine answers with a legal move on its clock", async () => {
     const { page, errors } = await open();
     await page.click("#mode-play");
