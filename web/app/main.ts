@@ -21,7 +21,9 @@ async function main(): Promise<void> {
     rulesEngine.send("setoption name USI_Hash value 1");
     const searcher = new Searcher(searchEngine);
     await searcher.init();
-    const threads = crossOriginIsolated ? searcher.maxThreads : 1;
+    // One hardware thread is left to the page and the rules engine, so that the board stays
+    // responsive while the analysis runs (on two cores: one search thread).
+    const threads = crossOriginIsolated ? Math.max(1, searcher.maxThreads - 1) : 1;
     const app = new App(new RulesClient(rulesEngine), searcher, threads);
     await app.start();
     status.textContent = `engine ready · ${threads} thread${threads > 1 ? "s" : ""}${

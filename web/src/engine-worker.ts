@@ -31,6 +31,7 @@ export function runEngineWorker(parent: Channel, close: () => void): void {
   let partial = "";
   let polling = false;
   let alive = true;
+  let threads: ThreadWorkers | null = null;
 
   const post = (m: FromEngine) => parent.post(m);
 
@@ -70,9 +71,19 @@ export function runEngineWorker(parent: Channel, close: () => void): void {
     if (!polling) tick();
   };
 
+  // Lines wait while a thread that was asked for has not begun: a line may block until a
+  // thread ends (`stop` waits for the search thread), and a thread whose Worker is still
+  // starting would never begin while this worker's event loop is blocked. (A `go` at once
+  // followed by `stop` after the engine started hung every time in Chromium.)
+  const flush = () => {
+    while (ex !== null && alive && waiting.length > 0 && (threads?.unstarted ?? 0) === 0) {
+      line(waiting.shift()!);
+    }
+  };
+
   const start = async (m: Extract<ToEngine, { type: "start" }>) => {
     memory = m.shared ? sharedMemory() : undefined;
-    const threads = memory === undefined ? null : new ThreadWorkers(m.module, memory);
+    threads = memory === undefined ? null : new ThreadWorkers(m.module, memory, flush);
     ex = await instantiate(m.module, memory, {
       flushOutput: drain,
       spawnThread: (start) => threads?.start(start) ?? 1,
@@ -83,16 +94,15 @@ export function runEngineWorker(parent: Channel, close: () => void): void {
     // The search thread and the table's page-touching thread.
     threads?.prestart(2);
     post({ type: "ready" });
-    for (const text of waiting.splice(0)) line(text);
+    flush();
   };
 
   parent.listen((m: ToEngine) => {
     if (m.type === "start") {
       start(m).catch((e) => post({ type: "error", message: String(e) }));
-    } else if (ex === null) {
-      waiting.push(m.text);
     } else {
-      line(m.text);
+      waiting.push(m.text);
+      flush();
     }
   });
 }

@@ -23,6 +23,7 @@ export function runThreadWorker(parent: Channel): void {
       return;
     }
     void loaded?.then((ex) => {
+      parent.post({ type: "running" } satisfies FromThread);
       // Before any Rust code runs: its own stack, then its own thread-locals.
       ex.__stack_pointer!.value = m.stackTop;
       ex.__wasm_init_tls!(m.tls);

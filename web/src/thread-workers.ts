@@ -19,8 +19,9 @@ export type ToThread =
 /** A thread's start: the work pointer, its stack top and thread-local block (wasm/src/threads.rs). */
 export type ThreadStart = { work: number; stackTop: number; tls: number };
 
-/** Thread worker → parent: a load or a run has ended; or its thread asks for a new thread. */
-export type FromThread = { type: "free" } | ({ type: "spawn" } & ThreadStart);
+/** Thread worker → parent: a run has begun; a load or a run has ended; or its thread asks
+ * for a new thread. */
+export type FromThread = { type: "running" } | { type: "free" } | ({ type: "spawn" } & ThreadStart);
 
 interface ThreadWorker {
   channel: Channel;
@@ -30,10 +31,16 @@ interface ThreadWorker {
 
 export class ThreadWorkers {
   private readonly idle: ThreadWorker[] = [];
+  /** Runs posted whose thread has not begun. While there are any, the engine worker must not
+   * block (a `stop` waits for the search thread to end): a browser starts a worker's nested
+   * Worker, and so its thread, only while the worker's own event loop runs. */
+  unstarted = 0;
 
   constructor(
     private readonly module: WebAssembly.Module,
     private readonly memory: WebAssembly.Memory,
+    /** Called whenever the last posted run has begun. */
+    private readonly onAllStarted: () => void = () => {},
   ) {}
 
   /** Starts `count` workers ahead of need (start-up and instantiation take a few hundred
@@ -48,6 +55,7 @@ export class ThreadWorkers {
     try {
       const worker = this.idle.pop() ?? this.create();
       worker.pending++;
+      this.unstarted++;
       const run: ToThread = {
         type: "run",
         work: start.work >>> 0,
@@ -66,7 +74,10 @@ export class ThreadWorkers {
     const worker: ThreadWorker = { channel: startWorker("thread"), pending: 1 };
     worker.channel.onError((e) => console.error(`shishi: thread worker failed: ${e}`));
     worker.channel.listen((m: FromThread) => {
-      if (m.type === "free") {
+      if (m.type === "running") {
+        this.unstarted--;
+        if (this.unstarted === 0) this.onAllStarted();
+      } else if (m.type === "free") {
         worker.pending--;
         if (worker.pending === 0) this.idle.push(worker);
       } else if (this.start(m) !== 0) {

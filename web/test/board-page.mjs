@@ -66,7 +66,7 @@ export const listedMoves = (page) =>
   page.$$eval("#moves button", (bs) => bs.map((b) => b.dataset.move));
 
 /** Waits until the move list has `n` moves. */
-export async function waitMoves(page, n, timeout = 30_000) {
+export async function waitMoves(page, n, timeout = 60_000) {
   await page.waitForFunction((k) => document.querySelectorAll("#moves button").length >= k, n, {
     timeout,
   });

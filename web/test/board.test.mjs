@@ -32,7 +32,12 @@ describe("web board, cross-origin isolated", () => {
     server = await serve({ isolated: true });
   });
   after(() => server.close());
-  const open = (viewport) => openBoard(browser, `${server.url}dist/`, viewport);
+  const open = async (viewport) => {
+    const board = await openBoard(browser, `${server.url}dist/`, viewport);
+    // Slow machines (CI under load): give every wait a minute.
+    board.page.setDefaultTimeout(60_000);
+    return board;
+  };
 
   test("chu moves by click and by drag; the position is the rules' position", async () => {
     const { page, errors } = await open();
@@ -126,7 +131,7 @@ describe("web board, cross-origin isolated", () => {
         document.querySelectorAll("#lines li").length >= 1 &&
         /depth [3-9]/.test(document.getElementById("analysis-stats").textContent),
       null,
-      { timeout: 30_000 },
+      { timeout: 60_000 },
     );
     const line = await page.textContent("#lines li .readable");
     assert.match(line, /[A-Z+][A-Za-z]*[0-9]*[-x]/);
@@ -136,7 +141,7 @@ describe("web board, cross-origin isolated", () => {
     await page.waitForFunction(
       () => parseFloat(document.getElementById("eval-fill").style.height) > 75,
       null,
-      { timeout: 30_000 },
+      { timeout: 60_000 },
     );
     assert.deepEqual(errors, []);
     await page.close();
@@ -234,12 +239,15 @@ describe("web board, no cross-origin isolation", () => {
 
   test("one thread, and the board still plays and analyses", async () => {
     const { page, errors } = await openBoard(browser, `${server.url}dist/`);
-    assert.match(await page.textContent("#engine-status"), /1 thread/);
+    assert.match(
+      await page.textContent("#engine-status"),
+      /1 thread \(page not cross-origin isolated\)/,
+    );
     await clickSquare(page, "7i");
     await clickSquare(page, "7h");
     await waitMoves(page, 1);
     await page.waitForFunction(() => document.querySelectorAll("#lines li").length >= 1, null, {
-      timeout: 30_000,
+      timeout: 60_000,
     });
     assert.deepEqual(errors, []);
     await page.close();

@@ -58,5 +58,37 @@ for (const isolated of [true, false]) {
         );
       });
     }
+    test("a stop right after the first go, and after a change of Threads, gets its bestmove", async () => {
+      // The engine worker must not block in `stop` while the search thread's Worker is still
+      // starting (it hung every time in Chromium before thread starts were awaited).
+      const tab = await browser.newPage();
+      await tab.goto(`${server.url}example/`);
+      const answers = await tab.evaluate(async () => {
+        const { default: Shishi } = await import("/dist/shishi.js");
+        const out = [];
+        for (const setup of [[], ["setoption name Threads value 2"], ["usinewgame"]]) {
+          const engine = await Shishi();
+          const lines = [];
+          let done;
+          engine.addMessageListener((l) => {
+            lines.push(l);
+            if (l.startsWith("bestmove") || l === "usiok") done?.(l);
+          });
+          let answer = new Promise((r) => (done = r));
+          engine.postMessage("usi");
+          await answer;
+          answer = new Promise((r) => (done = r));
+          for (const c of [...setup, "position startpos", "go infinite", "stop"]) {
+            engine.postMessage(c);
+          }
+          const timeout = new Promise((r) => setTimeout(() => r("no bestmove in 10 s"), 10_000));
+          out.push(await Promise.race([answer, timeout]));
+          engine.terminate();
+        }
+        return out;
+      });
+      await tab.close();
+      for (const a of answers) assert.match(a, /^bestmove \d/);
+    });
   });
 }
