@@ -9,7 +9,8 @@ const server = await serve({ isolated: true });
 const browser = await launch();
 const waitLines = (page) =>
   page.waitForFunction(
-    () => /depth (1\d|[7-9])/.test(document.getElementById("analysis-stats").textContent),
+    () =>
+      Number(/depth (\d+)/.exec(document.getElementById("analysis-stats").textContent)?.[1]) >= 7,
     null,
     { timeout: 60_000 },
   );
