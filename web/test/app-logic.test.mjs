@@ -1,0 +1,156 @@
+// The web board's pure logic in Node (no browser): entering moves leg by leg from a legal-move
+// list, reading pasted text, the move tree, and the clocks (increment, byoyomi, flag fall).
+// The TypeScript modules are bundled on the fly with esbuild, the build's own bundler.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { build } from "esbuild";
+
+async function load(file) {
+  const out = await build({
+    entryPoints: [new URL(`../app/${file}`, import.meta.url).pathname],
+    bundle: true,
+    format: "esm",
+    write: false,
+    logLevel: "warning",
+  });
+  return import(
+    `data:text/javascript;base64,${Buffer.from(out.outputFiles[0].text).toString("base64")}`
+  );
+}
+
+const { MoveInput } = await load("move-input.ts");
+const { parsePaste } = await load("paste.ts");
+const { GameTree } = await load("game-tree.ts");
+const { GameClock } = await load("clock.ts");
+
+// What `legalmoves` lists for a lion on 6g with enemy pawns on 6f and 6e (a few of them),
+// and a silver that may or must promote.
+const LION = [
+  "6g6f6g",
+  "6g6f6e",
+  "6g6f5e",
+  "6g6f",
+  "6g6e",
+  "6g7g6g",
+  "6g7g",
+  "4e4d+",
+  "4e4d",
+  "3e3d+",
+];
+
+test("a lion's move is entered leg by leg: continue, stop on the same square, igui", () => {
+  const input = new MoveInput(LION);
+  assert.deepEqual(input.click("6f"), { kind: "none" }, "no piece of ours moves from there");
+  assert.deepEqual(input.click("6g"), { kind: "select" });
+  assert.deepEqual([...input.candidates()].sort(), ["6e", "6f", "7g"]);
+  assert.deepEqual(input.click("6f"), { kind: "continue" });
+  // On: 6e, 5e; back to the origin (igui); or 6f again to stop there.
+  assert.deepEqual([...input.candidates()].sort(), ["5e", "6e", "6f", "6g"]);
+  assert.deepEqual(input.click("6e"), { kind: "done", move: "6g6f6e" });
+  input.click("6g");
+  input.click("6f");
+  assert.deepEqual(input.click("6g"), { kind: "done", move: "6g6f6g" });
+  input.click("6g");
+  input.click("6f");
+  assert.deepEqual(input.click("6f"), { kind: "done", move: "6g6f" });
+  // A jump ends at once; a square no move reaches cancels.
+  input.click("6g");
+  assert.deepEqual(input.click("6e"), { kind: "done", move: "6g6e" });
+  input.click("6g");
+  assert.deepEqual(input.click("1a"), { kind: "cancel" });
+  assert.deepEqual(input.path, []);
+});
+
+test("promotion: a prompt where both forms are legal, none where one is", () => {
+  const input = new MoveInput(LION);
+  input.click("4e");
+  assert.deepEqual(input.click("4d"), { kind: "promote", withPromotion: "4e4d+", without: "4e4d" });
+  input.click("3e");
+  assert.deepEqual(input.click("3d"), { kind: "done", move: "3e3d+" });
+  // Another own piece after a selection selects it instead.
+  input.click("4e");
+  assert.deepEqual(input.click("6g"), { kind: "select" });
+});
+
+test("pasted text: USI position commands, SFEN with moves, moves alone, errors", () => {
+  const chu = { variant: "chushogi", rules: "lishogi" };
+  const dai = { variant: "daidaishogi", rules: "seed" };
+  assert.deepEqual(parsePaste("position startpos moves 7i7h 6d6e", chu), {
+    kind: chu,
+    sfen: null,
+    moves: ["7i7h", "6d6e"],
+  });
+  assert.deepEqual(parsePaste("7i7h 8g9g9h+", chu).moves, ["7i7h", "8g9g9h+"]);
+  const sfen = "k11/12/12/12/12/12/12/12/12/12/12/11K b - 1";
+  assert.deepEqual(parsePaste(`position sfen ${sfen} moves 1l1k`, dai), {
+    kind: chu,
+    sfen,
+    moves: ["1l1k"],
+  });
+  // A seed-rules fifth field is part of the SFEN, not a move.
+  assert.equal(parsePaste(`${sfen} 3d 1l1k`, chu).sfen, `${sfen} 3d`);
+  const big = "k16/17/17/17/17/17/17/17/17/17/17/17/17/17/17/17/16K b 1";
+  assert.equal(parsePaste(`sfen ${big} - moves`, chu).kind.variant, "daidaishogi");
+  assert.match(parsePaste("", chu).error, /nothing/);
+  assert.match(parsePaste("position startpos moves 7i7h xx", chu).error, /'xx' is not a move/);
+  assert.match(parsePaste("k5/6/6 b - 1", chu).error, /3 ranks/);
+});
+
+test("the move tree keeps variations and replays the line to a node", () => {
+  const tree = new GameTree(null);
+  const a = tree.play("7i7h");
+  tree.play("6d6e");
+  tree.back();
+  const b = tree.play("3d3e");
+  assert.deepEqual(tree.moves(), ["7i7h", "3d3e"]);
+  assert.equal(a.children.length, 2);
+  assert.equal(a.children[0].move, "6d6e", "the first move played stays the main line");
+  tree.current = tree.root;
+  tree.forward();
+  tree.forward();
+  assert.deepEqual(tree.moves(), ["7i7h", "6d6e"]);
+  assert.equal(tree.find(b.id), b);
+  assert.equal(tree.ply(b), 2);
+  // Playing a move that exists goes there instead of adding a copy.
+  tree.current = a;
+  assert.equal(tree.play("3d3e"), b);
+});
+
+test("clocks: increment, byoyomi after the main time, a flag when both are spent", () => {
+  let now = 0;
+  Object.defineProperty(globalThis, "performance", {
+    value: { now: () => now },
+    configurable: true,
+  });
+  const clock = new GameClock({
+    mode: "clock",
+    baseMs: 1000,
+    incMs: 100,
+    byoyomiMs: 500,
+    movetimeMs: 0,
+  });
+  clock.start("b");
+  now = 400;
+  assert.equal(clock.stop(), true);
+  assert.equal(clock.main.b, 700, "1000 - 400 + 100");
+  clock.start("w");
+  now = 1600; // White spends 1200: all its main time and 200 of its byoyomi
+  assert.equal(clock.stop(), true);
+  assert.equal(clock.main.w, 0);
+  assert.match(clock.goCommand(), /^go btime 700 wtime 0 binc 100 winc 100 byoyomi 500$/);
+  clock.start("w");
+  now = 1600 + 400;
+  assert.equal(clock.overstepped(), null);
+  now = 1600 + 600;
+  assert.equal(clock.overstepped(), "w");
+  assert.equal(clock.stop(), false);
+  assert.equal(clock.flagged, "w");
+  const fixed = new GameClock({
+    mode: "movetime",
+    baseMs: 0,
+    incMs: 0,
+    byoyomiMs: 0,
+    movetimeMs: 300,
+  });
+  assert.equal(fixed.goCommand(), "go movetime 300");
+});
