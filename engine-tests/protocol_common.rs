@@ -122,6 +122,22 @@ impl Engine {
     }
 }
 
+/// A USI session after its handshake.
+pub fn usi() -> Engine {
+    let mut e = Engine::start(&[]);
+    e.send("usi");
+    e.expect_prefix("usiok");
+    e
+}
+
+/// The error lines among `lines`.
+pub fn errors(lines: &[String]) -> Vec<&String> {
+    lines
+        .iter()
+        .filter(|l| l.starts_with("info string error"))
+        .collect()
+}
+
 impl Drop for Engine {
     fn drop(&mut self) {
         let _ = self.child.kill();

@@ -6,18 +6,11 @@
 
 mod protocol_common;
 
-use protocol_common::Engine;
+use protocol_common::{Engine, usi};
 use shishi::rules::{Position, RuleSet, Square, Variant};
 use std::time::{Duration, Instant};
 
 const LONG: Duration = Duration::from_secs(20);
-
-fn usi() -> Engine {
-    let mut e = Engine::start(&[]);
-    e.send("usi");
-    e.expect_prefix("usiok");
-    e
-}
 
 /// The `max` an option advertises in the handshake.
 fn advertised_max(e: &Engine, option: &str) -> u64 {

@@ -6,25 +6,11 @@
 
 mod protocol_common;
 
-use protocol_common::Engine;
+use protocol_common::{Engine, errors, usi};
 use shishi::rules::{Color, Position, RuleSet, Variant};
 use std::time::Duration;
 
 const SEC: Duration = Duration::from_secs(30);
-
-fn usi() -> Engine {
-    let mut e = Engine::start(&[]);
-    e.send("usi");
-    e.expect_prefix("usiok");
-    e
-}
-
-fn errors(lines: &[String]) -> Vec<&String> {
-    lines
-        .iter()
-        .filter(|l| l.starts_with("info string error"))
-        .collect()
-}
 
 /// The position after `moves` from `sfen` (`None`: the start position).
 fn position(variant: Variant, sfen: Option<&str>, moves: &[&str]) -> Position {

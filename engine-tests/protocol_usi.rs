@@ -3,25 +3,11 @@
 
 mod protocol_common;
 
-use protocol_common::Engine;
+use protocol_common::{Engine, errors, usi};
 use shishi::rules::{Position, RuleSet, Variant};
 use std::time::{Duration, Instant};
 
 const SEC: Duration = Duration::from_secs(20);
-
-fn usi() -> Engine {
-    let mut e = Engine::start(&[]);
-    e.send("usi");
-    e.expect_prefix("usiok");
-    e
-}
-
-fn errors(lines: &[String]) -> Vec<&String> {
-    lines
-        .iter()
-        .filter(|l| l.starts_with("info string error"))
-        .collect()
-}
 
 #[test]
 fn handshake_lists_every_option() {

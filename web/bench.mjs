@@ -9,7 +9,7 @@
 //   node web/bench.mjs [--runs 3] [--depth 10] [--perft 5] [--no-chromium] [--wall]
 // Needs web/build.sh's output and target/release/shishi (cargo build --release).
 import { readdirSync, readFileSync } from "node:fs";
-import { chromium } from "playwright-core";
+import { launch } from "./test/chromium.mjs";
 import { Session, handshake, nativeEngine, wasmEngine } from "./test/session.mjs";
 import { serve } from "./test/server.mjs";
 
@@ -131,17 +131,7 @@ rows.push(await bench("native", nativeEngine));
 rows.push(await bench("Node, multi-threaded build", () => wasmEngine({ threads: true })));
 rows.push(await bench("Node, single-threaded build", () => wasmEngine({ threads: false })));
 if (!process.argv.includes("--no-chromium")) {
-  const browser = await chromium.launch({
-    executablePath: "/usr/bin/chromium",
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
-  });
+  const browser = await launch();
   for (const isolated of [true, false]) {
     const server = await serve({ isolated });
     const name = `Chromium, ${isolated ? "multi" : "single"}-threaded build`;

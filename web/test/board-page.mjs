@@ -1,20 +1,9 @@
 // Helpers for driving the web board (web/dist/index.html) in headless Chromium the way a
 // player does: by clicking and dragging squares, typing, pasting.
-import { chromium } from "playwright-core";
 import { execFileSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 
-export const CHROMIUM = "/usr/bin/chromium";
-export const FLAGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
-
-export const launch = () => chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
+export { launch } from "./chromium.mjs";
 
 /** Opens the board and waits until both engines are up. */
 export async function openBoard(browser, url, viewport = { width: 1280, height: 900 }) {

@@ -5,22 +5,12 @@
 // and stop.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { chromium } from "playwright-core";
+import { launch } from "./chromium.mjs";
 import { serve } from "./server.mjs";
-
-const CHROMIUM = "/usr/bin/chromium";
-const FLAGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
 
 let browser;
 before(async () => {
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
+  browser = await launch();
 });
 after(() => browser?.close());
 
