@@ -507,6 +507,15 @@ export class App {
       e.preventDefault();
       void this.typedMove();
     });
+    // Only the fields of the chosen kind of time control are shown.
+    const tcMode = $("tc-mode") as HTMLSelectElement;
+    const showTcFields = () => {
+      const clock = tcMode.value === "clock";
+      for (const id of ["tc-base", "tc-inc", "tc-byo"]) $(id).parentElement!.hidden = !clock;
+      $("tc-movetime").parentElement!.hidden = clock;
+    };
+    tcMode.addEventListener("change", showTcFields);
+    showTcFields();
     const level = $("level") as HTMLSelectElement;
     for (let l = 20; l >= 0; l--) {
       const o = document.createElement("option");
