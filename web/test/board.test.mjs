@@ -3,6 +3,9 @@
 // pasted game stepped through, the analysis lines and evaluation bar, a phone-sized screen.
 // Every position the page reaches is checked against the native binary's rules.
 import assert from "node:assert/strict";
+import { spawn } from "node:child_process";
+import { once } from "node:events";
+import { fileURLToPath } from "node:url";
 import { after, before, describe, test } from "node:test";
 import { serve } from "./server.mjs";
 import {
@@ -249,6 +252,35 @@ describe("web board, no cross-origin isolation", () => {
     await page.waitForFunction(() => document.querySelectorAll("#lines li").length >= 1, null, {
       timeout: 60_000,
     });
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+});
+
+describe("web board served by `shishi web` (the README's command)", () => {
+  let server;
+  let url;
+  before(async () => {
+    const root = fileURLToPath(new URL("../..", import.meta.url));
+    server = spawn(`${root}target/release/shishi`, [
+      "web",
+      "--port",
+      "0",
+      "--dir",
+      `${root}web/dist`,
+    ]);
+    const [first] = await once(server.stdout, "data");
+    url = /http:\/\/127\.0\.0\.1:\d+\//.exec(String(first))[0];
+  });
+  after(() => server.kill());
+
+  test("the page is cross-origin isolated and plays", async () => {
+    const { page, errors } = await openBoard(browser, url);
+    assert.equal(await page.evaluate(() => crossOriginIsolated), true);
+    assert.doesNotMatch(await page.textContent("#engine-status"), /not cross-origin isolated/);
+    await clickSquare(page, "7i");
+    await clickSquare(page, "7h");
+    await waitMoves(page, 1);
     assert.deepEqual(errors, []);
     await page.close();
   });
