@@ -17,6 +17,7 @@ import {
   nativeSfen,
   openBoard,
   paste,
+  squareCentre,
   waitMoves,
 } from "./board-page.mjs";
 
@@ -109,6 +110,17 @@ describe("web board, cross-origin isolated", () => {
     await page.waitForSelector(".diagram:not([hidden])");
     assert.match(await page.textContent(".diagram-title"), /great elephant|大象/);
     assert.equal(await page.locator(".diagram-grid .cell").count(), 49);
+    // On a touch screen a long press shows it (a tap would select the piece instead).
+    await page.mouse.move(0, 0);
+    await page.waitForSelector(".diagram", { state: "hidden" });
+    const at = await squareCentre(page, "17a");
+    await page.evaluate(({ x, y }) => {
+      const svg = document.querySelector("svg.board");
+      const init = { pointerType: "touch", clientX: x, clientY: y, bubbles: true, isPrimary: true };
+      svg.dispatchEvent(new PointerEvent("pointerdown", init));
+    }, at);
+    await page.waitForSelector(".diagram:not([hidden])");
+    assert.match(await page.textContent(".diagram-title"), /king|玉将|王将/);
     assert.deepEqual(errors, []);
     await page.close();
   });
