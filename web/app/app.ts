@@ -62,6 +62,8 @@ export class App {
       down: (sq, e) => this.pointerDown(sq, e),
       up: (sq) => this.pointerUp(sq),
       hover: (sq, e) => this.hover(sq, e),
+      activate: (sq) => this.activate(sq),
+      cursor: (sq) => this.announce(sq),
     });
     this.diagram = new DiagramView(document.body);
     searcher.onInfo((l) => this.engineInfo(l));
@@ -195,7 +197,15 @@ export class App {
       return;
     }
     const who = info.side === "b" ? "Black (sente)" : "White (gote)";
-    el.textContent = `${who} to move${info.check ? " — check" : ""} · ply ${this.tree.ply()}`;
+    // In a game, say whose turn it is in the player's terms: the board takes moves only on
+    // "your move".
+    const turn =
+      this.mode === "play" && this.play
+        ? info.side === this.play.human
+          ? " — your move"
+          : " — Shishi thinks"
+        : "";
+    el.textContent = `${who} to move${info.check ? " — check" : ""}${turn} · ply ${this.tree.ply()}`;
   }
 
   // ---- move entry ------------------------------------------------------------------------
@@ -229,6 +239,29 @@ export class App {
       return;
     }
     this.after(this.input.click(square));
+  }
+
+  /** Enter or Space on a square: a click without a drag. */
+  private activate(square: string): void {
+    const wasSelecting = this.input.path.length > 0;
+    const r = this.input.click(square);
+    if (r.kind === "select" || (r.kind === "none" && !wasSelecting)) this.render();
+    else this.after(r);
+    this.announce(square);
+  }
+
+  /** Says what is on the keyboard cursor's square, for a screen reader (and the tests). */
+  private announce(square: string): void {
+    const info = this.info;
+    if (!info) return;
+    const size = this.kind.variant === "chushogi" ? 12 : 17;
+    const [f, r] = squareCoords(square);
+    const p = parseBoard(info.sfen, size)[r]?.[f];
+    const kind = p ? this.kinds.get(p.token) : undefined;
+    const what = p ? `${p.black ? "Black" : "White"} ${kind?.name ?? p.token}` : "empty";
+    const chosen = this.input.path.length > 0 ? `; chosen ${this.input.path.join(" ")}` : "";
+    const target = this.input.candidates().has(square) ? ", a move goes here" : "";
+    $("board-cursor").textContent = `${square}: ${what}${target}${chosen}`;
   }
 
   private after(r: ReturnType<MoveInput["click"]>): void {
@@ -524,6 +557,15 @@ export class App {
       level.appendChild(o);
     }
     level.value = "6";
+    // A press anywhere off the board drops a half-entered move, as on lishogi's board (the
+    // promotion prompt is answered by its own buttons).
+    window.addEventListener("pointerdown", (e) => {
+      if (this.input.path.length === 0 || this.pendingPromotion) return;
+      // The path as dispatched: the board's own handler may have redrawn (detached) the target.
+      if (e.composedPath().includes(this.board.svg)) return;
+      this.input.reset();
+      this.render();
+    });
     window.addEventListener("keydown", (e) => {
       const t = e.target as HTMLElement;
       if (t.closest("input, textarea, select")) return;

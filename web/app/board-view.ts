@@ -4,6 +4,7 @@
 // and analysis. It draws what it is given and reports pointer events as square names; it
 // knows no rule.
 
+import { glyphTexts } from "./glyphs.js";
 import { type BoardPiece, squareCoords, squareName } from "./sfen.js";
 import type { PieceKind } from "./rules-client.js";
 
@@ -35,12 +36,28 @@ export interface BoardEvents {
   down(square: string, e: PointerEvent): void;
   up(square: string | null, e: PointerEvent): void;
   hover(square: string | null, e: PointerEvent): void;
+  /** Enter or Space on the keyboard cursor's square: what a click there does. */
+  activate(square: string): void;
+  /** The keyboard cursor moved to `square`. */
+  cursor(square: string): void;
 }
+
+/** Arrow keys as steps across the board as drawn: [column, row]. */
+const ARROWS: Record<string, [number, number]> = {
+  ArrowLeft: [-1, 0],
+  ArrowRight: [1, 0],
+  ArrowUp: [0, -1],
+  ArrowDown: [0, 1],
+};
 
 export class BoardView {
   readonly svg: SVGSVGElement;
   private state: BoardState | null = null;
   private ghost: SVGGElement | null = null;
+  /** The keyboard cursor's square (column and row as drawn), while the board has focus. */
+  private cursorAt: [number, number] | null = null;
+  /** Whether a pointer pressed the board since it last lost focus. */
+  private pressed = false;
 
   constructor(
     parent: HTMLElement,
@@ -48,9 +65,30 @@ export class BoardView {
   ) {
     this.svg = document.createElementNS(SVG, "svg");
     this.svg.setAttribute("class", "board");
-    this.svg.setAttribute("role", "img");
+    // Focusable, so that a keyboard alone can enter moves: arrows move a cursor over the
+    // squares, Enter or Space acts as a click there.
+    this.svg.setAttribute("role", "application");
+    this.svg.setAttribute("tabindex", "0");
     parent.appendChild(this.svg);
+    this.svg.addEventListener("keydown", (e) => this.key(e));
+    // A press focuses the board too, but a pointer user's arrow keys step through the game as
+    // elsewhere on the page: the cursor appears only when the board is focused otherwise (Tab).
+    this.svg.addEventListener("focus", () => {
+      if (!this.pressed) this.showCursor();
+    });
+    this.svg.addEventListener("blur", () => {
+      this.pressed = false;
+      this.cursorAt = null;
+      if (this.state) this.render(this.state);
+    });
     this.svg.addEventListener("pointerdown", (e) => {
+      this.pressed = true;
+      // The pointer takes over from the keyboard cursor (hidden before the press is handled,
+      // which may start a drag on the redrawn board).
+      if (this.cursorAt && this.state) {
+        this.cursorAt = null;
+        this.render(this.state);
+      }
       const sq = this.squareAt(e);
       if (sq) {
         e.preventDefault();
@@ -67,6 +105,42 @@ export class BoardView {
       this.endDrag();
       this.events.up(sq, e);
     });
+  }
+
+  private showCursor(): void {
+    if (!this.state) return;
+    const n = this.state.size;
+    // Start on the middle of the near side of the board as drawn (the player's pieces).
+    this.cursorAt ??= [Math.floor(n / 2), n - 3];
+    this.moveCursor(0, 0);
+  }
+
+  private key(e: KeyboardEvent): void {
+    if (!this.state) return;
+    if (!this.cursorAt) return;
+    const step = ARROWS[e.key];
+    if (step) this.moveCursor(step[0], step[1]);
+    else if (e.key === "Enter" || e.key === " ") this.events.activate(this.cursorSquare()!);
+    else return;
+    // Arrows here move the cursor, not through the game (the page's own arrow keys).
+    e.preventDefault();
+    e.stopPropagation();
+  }
+
+  private moveCursor(dc: number, dr: number): void {
+    const n = this.state!.size;
+    const [c, r] = this.cursorAt!;
+    this.cursorAt = [Math.max(0, Math.min(n - 1, c + dc)), Math.max(0, Math.min(n - 1, r + dr))];
+    this.render(this.state!);
+    this.events.cursor(this.cursorSquare()!);
+  }
+
+  private cursorSquare(): string | null {
+    if (!this.cursorAt || !this.state) return null;
+    const n = this.state.size;
+    const [col, row] = this.cursorAt;
+    const [file, rank] = this.state.flipped ? [col, n - 1 - row] : [n - 1 - col, row];
+    return squareName(file, rank);
   }
 
   /** Square under a pointer, or null off the board. */
@@ -96,7 +170,10 @@ export class BoardView {
     const n = state.size;
     const svg = this.svg;
     svg.setAttribute("viewBox", `0 0 ${n * S + M} ${n * S + M + 2}`);
-    svg.setAttribute("aria-label", `${n}×${n} board`);
+    svg.setAttribute(
+      "aria-label",
+      `${n}×${n} board: arrow keys move the cursor, Enter or Space chooses a square`,
+    );
     svg.replaceChildren();
     const el = (name: string, attrs: Record<string, string | number>, parent: Element = svg) => {
       const e = document.createElementNS(SVG, name);
@@ -151,6 +228,12 @@ export class BoardView {
       }
     }
     if (state.arrow && state.arrow.length >= 2) this.drawArrow(el, state.arrow);
+    const cursor = this.cursorSquare();
+    svg.dataset.cursor = cursor ?? "";
+    if (cursor) {
+      const [x, y] = this.corner(cursor);
+      el("rect", { x: x + 2, y: y + 2, width: S - 4, height: S - 4, class: "cursor" });
+    }
   }
 
   private drawPiece(
@@ -185,17 +268,11 @@ export class BoardView {
       const chars = Array.from(p.black ? black : (white ?? black));
       const size = chars.length > 2 ? S * 0.22 : S * 0.3;
       chars.forEach((c, i) => {
-        const t = el(
-          "text",
-          {
-            x: x + S / 2,
-            y: y + S * 0.25 + size * (i + 1) * (chars.length > 2 ? 0.95 : 0.98),
-            class: cls,
-          },
-          g,
-        );
-        t.setAttribute("font-size", String(size));
-        t.textContent = c;
+        const cy = y + S * 0.25 + size * (i + 1) * (chars.length > 2 ? 0.95 : 0.98);
+        for (const t of glyphTexts(c, x + S / 2, cy, size)) {
+          t.setAttribute("class", cls);
+          g.appendChild(t);
+        }
       });
     }
     const name = kind ? `${p.black ? "Black" : "White"} ${kind.name} on ${square}` : square;

@@ -1,6 +1,7 @@
 // A piece's movement diagram, as the engine draws it (`pieces`: a 7×7 picture from its own
 // movement tables), shown while the pointer rests on a piece or after a long press.
 
+import { kanjiNodes } from "./glyphs.js";
 import type { PieceKind } from "./rules-client.js";
 
 const LEGEND: [string, string][] = [
@@ -29,7 +30,10 @@ export class DiagramView {
     const title = document.createElement("div");
     title.className = "diagram-title";
     const kanji = kind.kanji.split("/")[black ? 0 : 1] ?? kind.kanji;
-    title.textContent = `${kanji}  ${kind.abbr} — ${kind.name}${kind.royal ? " (royal)" : ""}`;
+    title.append(
+      ...kanjiNodes(kanji),
+      `  ${kind.abbr} — ${kind.name}${kind.royal ? " (royal)" : ""}`,
+    );
     e.appendChild(title);
     const grid = document.createElement("div");
     grid.className = "diagram-grid";

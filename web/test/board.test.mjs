@@ -49,6 +49,10 @@ describe("web board, cross-origin isolated", () => {
     await clickSquare(page, "7i");
     // The pawn's one legal move is marked, and nothing is played yet.
     assert.equal(await page.locator("circle.target").count(), 1);
+    // A press off the board drops the half-entered move; the piece is chosen again.
+    await page.mouse.click(5, 5);
+    assert.equal(await page.locator("circle.target").count(), 0);
+    await clickSquare(page, "7i");
     await clickSquare(page, "7h");
     await waitMoves(page, 1);
     await dragSquare(page, "6d", "6e");
@@ -60,6 +64,41 @@ describe("web board, cross-origin isolated", () => {
     const [command, sfen] = await copied(page);
     assert.equal(command, "position startpos moves 7i7h 6d6e");
     assert.equal(sfen, nativeSfen(command));
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  test("a keyboard alone: arrows move a cursor over the board, Enter chooses", async () => {
+    const { page, errors } = await open();
+    // Focus by Tab from the control before the board (a mouse press shows no cursor).
+    await page.focus("#latin");
+    await page.keyboard.press("Tab");
+    assert.ok(await page.evaluate(() => document.activeElement.classList.contains("board")));
+    // Moves the cursor to a square of the unflipped 12×12 board, key by key.
+    const cursorTo = async (square) => {
+      const coords = (sq) => [Number(sq.match(/^\d+/)[0]), sq.charCodeAt(sq.length - 1) - 97];
+      const [f0, r0] = coords(await page.getAttribute("svg.board", "data-cursor"));
+      const [f1, r1] = coords(square);
+      for (let i = 0; i < Math.abs(f1 - f0); i++)
+        await page.keyboard.press(f1 > f0 ? "ArrowLeft" : "ArrowRight");
+      for (let i = 0; i < Math.abs(r1 - r0); i++)
+        await page.keyboard.press(r1 > r0 ? "ArrowDown" : "ArrowUp");
+      assert.equal(await page.getAttribute("svg.board", "data-cursor"), square);
+    };
+    await cursorTo("7i");
+    assert.equal(await page.textContent("#board-cursor"), "7i: Black pawn");
+    await page.keyboard.press("Enter");
+    await cursorTo("7h");
+    assert.equal(await page.textContent("#board-cursor"), "7h: empty, a move goes here; chosen 7i");
+    await page.keyboard.press(" ");
+    await waitMoves(page, 1);
+    // The arrows moved the cursor, not through the game.
+    assert.deepEqual(await listedMoves(page), ["7i7h"]);
+    // A mouse press on the board shows no cursor, and the arrows step through the game.
+    await clickSquare(page, "1a");
+    assert.equal(await page.locator("rect.cursor").count(), 0);
+    await page.keyboard.press("ArrowLeft");
+    await page.waitForFunction(() => !document.querySelector("rect.last"));
     assert.deepEqual(errors, []);
     await page.close();
   });
@@ -97,6 +136,13 @@ describe("web board, cross-origin isolated", () => {
     const { page, errors } = await open();
     await page.selectOption("#game", "daidaishogi/seed");
     await page.waitForFunction(() => document.querySelectorAll("g.piece").length === 192);
+    // The howling dog's 𠵇 is in no font the page can count on: it is drawn from 口 and 奇.
+    const dogs = await page.$$eval("g.piece", (gs) =>
+      gs
+        .filter((g) => /howling dog/.test(g.querySelector("title").textContent))
+        .map((g) => [...g.querySelectorAll("text")].map((t) => t.textContent).join("")),
+    );
+    assert.deepEqual(dogs, ["口奇犬", "口奇犬", "口奇犬", "口奇犬"]);
     await paste(page, `position sfen ${LION_DOG}`);
     await page.waitForFunction(() => document.querySelectorAll("g.piece").length === 5);
     for (const sq of ["9i", "9h", "9g", "9f"]) await clickSquare(page, sq);
@@ -215,12 +261,17 @@ describe("web board, cross-origin isolated", () => {
     await page.selectOption("#tc-mode", "movetime");
     await page.fill("#tc-movetime", "0.3");
     await page.click("#start-game");
+    // The analysis board already says "Black to move"; the game has begun only when the
+    // board asks for the player's move.
     await page.waitForFunction(() =>
-      document.getElementById("game-status").textContent.includes("Black"),
+      /Black \(sente\) to move — your move/.test(
+        document.getElementById("game-status").textContent,
+      ),
     );
     await clickSquare(page, "7i");
     await clickSquare(page, "7h");
     await waitMoves(page, 2);
+    assert.match(await page.textContent("#game-status"), /your move · ply 2/);
     await clickSquare(page, "8h");
     const moves = await listedMoves(page);
     // The engine's reply is legal for the native rules too.
