@@ -9,7 +9,7 @@ import { MoveInput } from "./move-input.js";
 import { renderMoveList } from "./move-list.js";
 import type { GameKind, PieceKind, PositionInfo, RulesClient } from "./rules-client.js";
 import { type EngineLine, Searcher } from "./searcher.js";
-import { moveSquares, parseBoard, squareCoords } from "./sfen.js";
+import { type BoardPiece, moveSquares, parseBoard, squareCoords } from "./sfen.js";
 import { parsePaste } from "./paste.js";
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
@@ -252,12 +252,8 @@ export class App {
 
   /** Says what is on the keyboard cursor's square, for a screen reader (and the tests). */
   private announce(square: string): void {
-    const info = this.info;
-    if (!info) return;
-    const size = this.kind.variant === "chushogi" ? 12 : 17;
-    const [f, r] = squareCoords(square);
-    const p = parseBoard(info.sfen, size)[r]?.[f];
-    const kind = p ? this.kinds.get(p.token) : undefined;
+    if (!this.info) return;
+    const { p, kind } = this.pieceOn(square);
     const what = p ? `${p.black ? "Black" : "White"} ${kind?.name ?? p.token}` : "empty";
     const chosen = this.input.path.length > 0 ? `; chosen ${this.input.path.join(" ")}` : "";
     const target = this.input.candidates().has(square) ? ", a move goes here" : "";
@@ -297,13 +293,17 @@ export class App {
     this.showDiagram(square, e);
   }
 
-  private showDiagram(square: string, e: PointerEvent): void {
-    const info = this.info;
-    if (!info) return;
+  /** The piece on `square` of the shown position, and its kind. */
+  private pieceOn(square: string): { p?: BoardPiece | null; kind?: PieceKind } {
+    if (!this.info) return {};
     const size = this.kind.variant === "chushogi" ? 12 : 17;
     const [f, r] = squareCoords(square);
-    const p = parseBoard(info.sfen, size)[r]?.[f];
-    const kind = p ? this.kinds.get(p.token) : undefined;
+    const p = parseBoard(this.info.sfen, size)[r]?.[f];
+    return { p, kind: p ? this.kinds.get(p.token) : undefined };
+  }
+
+  private showDiagram(square: string, e: PointerEvent): void {
+    const { p, kind } = this.pieceOn(square);
     if (!p || !kind) return this.diagram.hide();
     this.diagram.show(kind, p.black, this.flipped, e.clientX, e.clientY);
   }
