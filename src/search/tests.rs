@@ -304,3 +304,22 @@ fn the_quiescence_search_uses_the_table_in_chu_only() {
         );
     }
 }
+
+#[test]
+fn a_new_game_empties_the_table_where_it_is() {
+    // A fresh table costs the next searches a page fault on nearly every entry they write,
+    // so a new game (and a `USI_Hash` of the same size) clears the table in place instead.
+    let mut searcher = Searcher::new(8, 1).unwrap();
+    let table = Arc::as_ptr(&searcher.tt);
+    let start = Position::start(Variant::Chu, RuleSet::Seed);
+    searcher.search(&start, depth(4), Arc::new(|_| {}));
+    assert!(searcher.tt.probe(start.key(), 0).is_some());
+    searcher.new_game();
+    assert!(searcher.tt.probe(start.key(), 0).is_none());
+    searcher.search(&start, depth(4), Arc::new(|_| {}));
+    searcher.set_hash(8).unwrap();
+    assert!(searcher.tt.probe(start.key(), 0).is_none());
+    assert_eq!(Arc::as_ptr(&searcher.tt), table, "the same table");
+    searcher.set_hash(9).unwrap();
+    assert_eq!(searcher.hash_mb(), 9);
+}
