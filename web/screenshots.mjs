@@ -14,10 +14,18 @@ const waitLines = (page) =>
     null,
     { timeout: 60_000 },
   );
+const waitPly = (page, ply) =>
+  page.waitForFunction(
+    (n) => document.getElementById("game-status").textContent.endsWith(`ply ${n}`),
+    ply,
+  );
 try {
   // Chu: a lishogi-style game pasted in, analysed with three lines.
   let { page } = await openBoard(browser, `${server.url}dist/`, { width: 1280, height: 860 });
   await paste(page, "position startpos moves 7i7h 6d6e 6i6h 7d7e 8i8h 3d3e");
+  // The start position's analysis (already deep) stays on screen until the pasted game is
+  // shown: wait for its last ply first, or the picture shows a search that has just begun.
+  await waitPly(page, 6);
   await waitLines(page);
   await page.evaluate(() => (document.getElementById("io").open = false));
   await page.screenshot({ path: `${docs}web-chu.png` });
@@ -37,6 +45,7 @@ try {
   // A phone: the board over the panel.
   ({ page } = await openBoard(browser, `${server.url}dist/`, { width: 390, height: 844 }));
   await paste(page, "position startpos moves 7i7h 6d6e 6i6h");
+  await waitPly(page, 3);
   await waitLines(page);
   await page.evaluate(() => (document.getElementById("io").open = false));
   await page.screenshot({ path: `${docs}web-phone.png`, fullPage: true });
