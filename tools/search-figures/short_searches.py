@@ -26,13 +26,9 @@ for _ in range(args.rounds):
         for (b, t), e in engines.items():
             nodes = depths = 0
             for p in poss:
-                e.send("usinewgame"); e.send(f"position {p}")
-                e.send("isready"); e.until("readyok")
-                e.send(f"go movetime {mt}")
-                infos = [l.split() for l in e.until("bestmove") if l.startswith("info depth")]
-                if infos:  # a search stopped before its first iteration reports none
-                    nodes += int(infos[-1][infos[-1].index("nodes") + 1])
-                    depths += int(infos[-1][2])
+                _, depth, n = e.search(p, f"movetime {mt}")
+                nodes += n
+                depths += depth
             totals.setdefault((b, mt, t), []).append((nodes, depths))
 for (b, mt, t), runs in totals.items():
     print(f"{b} movetime {mt} threads {t}: nodes {statistics.median(r[0] for r in runs):.0f}, "

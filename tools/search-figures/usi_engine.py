@@ -29,12 +29,16 @@ class Engine:
                 return lines
 
     def search(self, position, go):
-        """Seconds, depth and nodes of `go …` from `position` (USI arguments), on a new game."""
+        """Seconds, depth and nodes of `go …` from `position` (USI arguments), on a new game;
+        depth and nodes 0 when the search stopped before its first iteration reported."""
         self.send("usinewgame"); self.send(f"position {position}")
         self.send("isready"); self.until("readyok")
         t = time.time(); self.send(f"go {go}"); lines = self.until("bestmove")
         seconds = time.time() - t
-        last = [l for l in lines if l.startswith("info depth")][-1].split()
+        infos = [l.split() for l in lines if l.startswith("info depth")]
+        if not infos:
+            return seconds, 0, 0
+        last = infos[-1]
         return seconds, int(last[last.index("depth") + 1]), int(last[last.index("nodes") + 1])
 
     def quit(self):
