@@ -92,6 +92,29 @@ fn game_start_pieces(game: &Game) -> Result<usize, String> {
         + start.pieces(crate::rules::Color::White).len())
 }
 
+/// Per game, the share of the start position's pieces on the board before each ply (the
+/// clock's [`Phase`](crate::search::time::Phase)), as a line of text: the `Game` and
+/// `TimeControl` tags, then the shares. This is what `tools/time-model/simulate.py` replays
+/// allocations on, to compare them with the clocks the records hold.
+pub fn phase_lines(games: &[Game]) -> Result<String, String> {
+    let mut out = String::new();
+    for (n, game) in games.iter().enumerate() {
+        let replay = game.replay().map_err(|e| format!("game {}: {e}", n + 1))?;
+        let shares: Vec<String> = replay
+            .positions
+            .iter()
+            .map(|p| format!("{:.3}", crate::search::time::Phase::of(p).share))
+            .collect();
+        out += &format!(
+            "{}\t{}\t{}\n",
+            game.tag("Game").unwrap_or("-"),
+            game.tag("TimeControl").unwrap_or("-"),
+            shares.join(" ")
+        );
+    }
+    Ok(out)
+}
+
 /// The table as text, highest share first.
 pub fn report(rows: &[PhaseRow], skipped: usize) -> String {
     let mut out = String::from(
@@ -140,5 +163,20 @@ mod tests {
         assert_eq!((r.low, r.positions, r.games), (0, 3, 1));
         // Percentiles take the lower neighbour (index (n - 1) * p / 100 of [1, 1, 2]).
         assert_eq!((r.median, r.p75, r.p90), (1, 1, 1));
+    }
+
+    #[test]
+    fn phase_lines_give_the_share_before_every_ply_and_after_the_last() {
+        // 4 of the start position's 92 pieces, then 3 after the rook takes the king.
+        let mut g = game(
+            "1d1a 12e12f 1a6a",
+            "6k5/12/12/11R/p11/12/12/12/12/12/12/6K5 b - 1",
+        );
+        g.tags = vec![
+            ("Game".into(), "7".into()),
+            ("TimeControl".into(), "2+0.02".into()),
+        ];
+        let text = phase_lines(&[g]).unwrap();
+        assert_eq!(text, "7\t2+0.02\t0.043 0.043 0.043 0.033\n");
     }
 }

@@ -21,12 +21,16 @@ pub struct SummaryArgs {
     /// by the rules (the data of the clock allocation, docs/search.md).
     #[arg(long)]
     moves_left: bool,
+    /// Instead: per game, the share of pieces on the board before each ply (the input of
+    /// tools/time-model/simulate.py).
+    #[arg(long, conflicts_with = "moves_left")]
+    phases: bool,
 }
 
 /// Runs `shishi summary`.
 pub fn run(args: SummaryArgs) -> Result<(), String> {
-    if args.moves_left {
-        return moves_left(&args.files);
+    if args.moves_left || args.phases {
+        return phases(&args.files, args.phases);
     }
     let mut games = Vec::new();
     for f in &args.files {
@@ -40,11 +44,16 @@ pub fn run(args: SummaryArgs) -> Result<(), String> {
     Ok(())
 }
 
-fn moves_left(files: &[String]) -> Result<(), String> {
+/// `--moves-left` (the table) or `--phases` (the per-ply shares).
+fn phases(files: &[String], per_ply: bool) -> Result<(), String> {
     let mut games = Vec::new();
     for f in files {
         let text = std::fs::read_to_string(f).map_err(|e| format!("{f}: {e}"))?;
         games.extend(game::all_records(&text).map_err(|e| format!("{f}: {e}"))?);
+    }
+    if per_ply {
+        print!("{}", moves_left::phase_lines(&games)?);
+        return Ok(());
     }
     let (rows, skipped) = moves_left::phase_table(&games)?;
     if rows.is_empty() {
