@@ -90,6 +90,61 @@ fn bot_game_start_variant_without_isready_and_first_movetime() {
     assert!(errors(&e.log).is_empty(), "{:#?}", e.log);
 }
 
+/// One version of Lishogi-Bot sends its configured `go_commands.movetime` divided by 1000, as
+/// a float (`go movetime 1.0`): the value is rounded to whole milliseconds with a note, and the
+/// `go` gets its `bestmove` like any other (before, an error line and no search: the bot waited
+/// for ever). Garbage still gets the error line and no search.
+#[test]
+fn bot_fractional_movetime_is_rounded_and_answered() {
+    let mut e = usi();
+    e.send("position startpos moves 7i7h");
+    let pos = position(Variant::Chu, None, &["7i7h"]);
+    for go in [
+        "go movetime 1.0",
+        "go nodes 2000.4 movetime 250.0",
+        "go btime 900.5 wtime 1000 binc 10.0 winc 10.0",
+    ] {
+        let from = e.log.len();
+        e.send(go);
+        let best = e.expect(SEC, |l| l.starts_with("bestmove"));
+        assert_legal_best(&best, &pos);
+        assert_pvs_legal(&e, from, &pos);
+        assert!(
+            e.log[from..]
+                .iter()
+                .any(|l| l.starts_with("info string go: fractional values rounded")),
+            "{go}: {:#?}",
+            &e.log[from..]
+        );
+        assert!(
+            errors(&e.log[from..]).is_empty(),
+            "{go}: {:#?}",
+            &e.log[from..]
+        );
+    }
+    for bad in [
+        "go movetime 1.0.0",
+        "go movetime NaN",
+        "go movetime inf",
+        "go depth 1,5",
+    ] {
+        let from = e.log.len();
+        e.send(bad);
+        e.sync();
+        assert_eq!(
+            errors(&e.log[from..]).len(),
+            1,
+            "{bad}: {:#?}",
+            &e.log[from..]
+        );
+        assert!(
+            !e.log[from..].iter().any(|l| l.starts_with("bestmove")),
+            "{bad}: {:#?}",
+            &e.log[from..]
+        );
+    }
+}
+
 /// Lishogi-Bot's clock: `btime wtime` net of byoyomi, `byoyomi` in ms, for White to move;
 /// and a game of dai dai shogi after a variant switch in the same session.
 #[test]

@@ -439,12 +439,22 @@ impl Session {
         let mut mtg = None;
         let mut mate_search = false;
         let mut i = 0;
+        // USI's values are whole numbers; a bridge that sends `movetime 1.0` (one version of
+        // Lishogi-Bot does) gets the value rounded and a note, not a `go` without `bestmove`.
+        let rounded = std::cell::Cell::new(false);
         let num = |i: usize, key: &str| -> Result<i64, String> {
             let v = args
                 .get(i + 1)
                 .ok_or_else(|| format!("go: {key} needs a value"))?;
-            v.parse::<i64>()
-                .map_err(|_| format!("go: {key} value '{}' is not a number", clip(v)))
+            v.parse::<i64>().or_else(|_| match v.parse::<f64>() {
+                Ok(x) if x.is_finite() && v.contains('.') => {
+                    rounded.set(true);
+                    // `as` saturates: a huge value becomes i64::MAX, like a huge integer's
+                    // clamp below.
+                    Ok(x.round() as i64)
+                }
+                _ => Err(format!("go: {key} value '{}' is not a number", clip(v))),
+            })
         };
         let ms = |v: i64| Duration::from_millis(v.max(0) as u64);
         while i < args.len() {
@@ -519,6 +529,11 @@ impl Session {
                 other => return Err(format!("go: unknown parameter '{}'", clip(other))),
             }
             i += 1;
+        }
+        if rounded.get() {
+            self.out.line(
+                "info string go: fractional values rounded to whole numbers (times are milliseconds)",
+            );
         }
         let black = self.game.pos.side_to_move() == Color::Black;
         let (own, other) = if black {
