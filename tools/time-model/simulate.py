@@ -23,6 +23,7 @@ import statistics
 CHU_MOVES_LEFT = [73.0, 68.0, 75.0, 90.0, 107.0, 118.0, 131.0, 143.0, 153.0, 171.0]
 USAGE = 1.5
 OVERHEAD = 30.0
+INCREMENT_WEIGHT = 3.0
 
 
 def moves_left(share):
@@ -43,7 +44,7 @@ def spread(time, inc, share):
 def floor(time, inc, share):
     m = moves_left(share)
     fl = max(10 * inc * min(1.0, share / 0.3), 0.3 * share * time)
-    horizon = max(m * time / (time + m * inc), 1.0) if time > 0 else 1.0
+    horizon = max(m * time / (time + INCREMENT_WEIGHT * m * inc), 1.0) if time > 0 else 1.0
     return (inc + max(0.0, time - fl) / horizon) / USAGE
 
 
@@ -67,7 +68,10 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("phases")
     ap.add_argument("--tc", help="replay at this control instead of each record's own (B+I, seconds)")
+    ap.add_argument("--weight", type=float, default=INCREMENT_WEIGHT,
+                    help="the floor plan's INCREMENT_WEIGHT (time.rs), to compare values")
     args = ap.parse_args()
+    globals()["INCREMENT_WEIGHT"] = args.weight
     games = []
     for line in open(args.phases):
         _, tc, shares = line.rstrip("\n").split("\t")
