@@ -43,9 +43,9 @@ def spread(time, inc, share):
 
 def floor(time, inc, share):
     m = moves_left(share)
-    fl = max(10 * inc * min(1.0, share / 0.3), 0.3 * share * time)
+    fl = max(12 * inc, 0.3 * share * time)
     horizon = max(m * time / (time + INCREMENT_WEIGHT * m * inc), 1.0) if time > 0 else 1.0
-    return (inc + max(0.0, time - fl) / horizon) / USAGE
+    return max(inc + (time - fl) / horizon, inc / 4) / USAGE
 
 
 PLANS = {"forty": forty, "spread": spread, "floor": floor}
