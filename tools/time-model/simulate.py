@@ -41,10 +41,10 @@ def spread(time, inc, share):
     return time * (1 - 0.3 * share) / moves_left(share) + inc / 2
 
 
-def floor(time, inc, share):
+def floor(time, inc, share, weight=INCREMENT_WEIGHT):
     m = moves_left(share)
     fl = max(12 * inc, 0.3 * share * time)
-    horizon = max(m * time / (time + INCREMENT_WEIGHT * m * inc), 1.0) if time > 0 else 1.0
+    horizon = max(m * time / (time + weight * m * inc), 1.0) if time > 0 else 1.0
     return max(inc + (time - fl) / horizon, inc / 4) / USAGE
 
 
@@ -71,7 +71,7 @@ def main():
     ap.add_argument("--weight", type=float, default=INCREMENT_WEIGHT,
                     help="the floor plan's INCREMENT_WEIGHT (time.rs), to compare values")
     args = ap.parse_args()
-    globals()["INCREMENT_WEIGHT"] = args.weight
+    plans = dict(PLANS, floor=lambda time, inc, share: floor(time, inc, share, args.weight))
     games = []
     for line in open(args.phases):
         _, tc, shares = line.rstrip("\n").split("\t")
@@ -80,7 +80,7 @@ def main():
         games.append((float(b) * 1000, float(i or 0) * 1000, [float(s) for s in shares.split()]))
     plies = (100, 200, 300, 400)
     print(f"{len(games)} games; medians over the games that reach each ply")
-    for name, plan in PLANS.items():
+    for name, plan in plans.items():
         left = {p: [] for p in plies}
         use = {p: [] for p in (0, 100, 200, 300)}
         for base, inc, shares in games:
