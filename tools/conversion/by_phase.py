@@ -45,9 +45,13 @@ def main():
         if first is None or first >= len(shares[tag["Game"]]):
             continue
         share = shares[tag["Game"]][first]
-        won = {"1-0": 0, "0-1": 1}.get(tag["Result"])
-        outcome = "disputed" if tag["Result"] == "*" else (
-            "drawn" if won is None else ("won" if won == side else "lost"))
+        winner = {"1-0": 0, "0-1": 1}.get(tag["Result"])
+        if tag["Result"] == "*":
+            outcome = "disputed"
+        elif winner is None:
+            outcome = "drawn"
+        else:
+            outcome = "won" if winner == side else "lost"
         bucket = next(name for name, low in BUCKETS if share >= low)
         rows[bucket].append((int(tag["Plies"]) - first, outcome))
     print(f"{args.engine}: first score above +{args.threshold} cp, by pieces on the board there")
