@@ -170,6 +170,13 @@ fn each_engine_gets_its_own_clock_and_the_records_carry_clocks_and_scores() {
         text.contains("score above +250 cp in 4 games: median 4.5 plies from there to the end; won 0, drawn 4, lost 0, disputed 0"),
         "{text}"
     );
+    // The split by phase comes from replaying the records' moves: no piece has left the board
+    // by ply 4 of this game, so all four are middle-game leads.
+    assert!(
+        text.contains("score above +250 cp in 4 games: median 4.5 plies from there to the end; won 0, drawn 4, lost 0, disputed 0\n    80-100 % of the pieces on the board there: 4 games, median 4.5 plies"),
+        "{text}"
+    );
+    assert!(!text.contains("pieces not known"), "{text}");
     assert!(
         text.contains("C: 2 games\n  clock left at ply 4: median 0.00 s over 2 games"),
         "{text}"

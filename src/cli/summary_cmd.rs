@@ -4,6 +4,7 @@
 use clap::Args;
 use shishi::analysis::{game, moves_left};
 use shishi::matches::summary;
+use shishi::search::time::Phase;
 
 /// Arguments of `shishi summary`.
 #[derive(Args, Debug)]
@@ -35,13 +36,35 @@ pub fn run(args: SummaryArgs) -> Result<(), String> {
     let mut games = Vec::new();
     for f in &args.files {
         let text = std::fs::read_to_string(f).map_err(|e| format!("{f}: {e}"))?;
-        games.extend(summary::read_records(&text).map_err(|e| format!("{f}: {e}"))?);
+        let mut figures = summary::read_records(&text).map_err(|e| format!("{f}: {e}"))?;
+        fill_shares(&text, &mut figures);
+        games.extend(figures);
     }
     if games.is_empty() {
         return Err("no game records in the given files".into());
     }
     print!("{}", summary::report(&games, &args.at, args.above));
     Ok(())
+}
+
+/// The share of the start position's pieces before each ply of every game whose moves replay
+/// (the conversion's split by phase); a game that does not replay keeps no shares and is
+/// reported as such.
+fn fill_shares(text: &str, figures: &mut [summary::GameFigures]) {
+    let Ok(games) = game::all_records(text) else {
+        return;
+    };
+    if games.len() != figures.len() {
+        return;
+    }
+    for (g, f) in games.iter().zip(figures.iter_mut()) {
+        if let Ok(replay) = g.replay() {
+            f.shares = replay.positions[..replay.moves.len()]
+                .iter()
+                .map(|p| Phase::of(p).share)
+                .collect();
+        }
+    }
 }
 
 /// `--moves-left` (the table) or `--phases` (the per-ply shares).

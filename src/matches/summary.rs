@@ -7,7 +7,12 @@
 //! - **Conversion**: in each game where the engine's reported score (the `Scores` tag, from
 //!   the mover's side) first exceeded the threshold (+1500 cp by default) on the move it was
 //!   asked for after k plies, the plies from that position to the end of the game, `plies - k`;
-//!   the median, the count and how those games ended for the engine.
+//!   the median, the count and how those games ended for the engine;
+//! - **Conversion by phase**: the same, split by the share of the start position's pieces on
+//!   the board at that first position (80 % or more, 60–80 %, under 60 %), when the caller has
+//!   replayed the games ([`GameFigures::shares`]): a lead won in the middle game leaves a whole
+//!   game to play, one reached in the endgame should end soon, and the overall median mixes
+//!   the two.
 
 use crate::matches::score::Score;
 use std::collections::BTreeMap;
@@ -25,6 +30,10 @@ pub struct GameFigures {
     pub clocks: Vec<u64>,
     /// Per ply, the mover's reported score.
     pub scores: Vec<Option<Score>>,
+    /// Per ply, the share of the start position's pieces on the board before the move (0 to
+    /// 1); empty when not known. A record does not hold it: `shishi summary` fills it from a
+    /// replay of the moves, which this module (no rules here) cannot do.
+    pub shares: Vec<f64>,
 }
 
 /// Reads every record of a `--out` file.
@@ -84,6 +93,7 @@ pub fn read_records(text: &str) -> Result<Vec<GameFigures>, String> {
             plies,
             clocks,
             scores,
+            shares: Vec::new(),
         });
     }
     Ok(games)
@@ -123,6 +133,27 @@ pub fn first_above(game: &GameFigures, side: usize, cp: i32) -> Option<usize> {
     (0..game.plies).find(|&k| k % 2 == side && game.scores[k].is_some_and(|s| s.above(cp)))
 }
 
+/// The phases of the conversion split: a name and the least share of the start position's
+/// pieces on the board (at the first score above the threshold) that falls in it.
+pub const PHASES: [(&str, f64); 3] = [("80-100 %", 0.8), ("60-80 %", 0.6), ("under 60 %", 0.0)];
+
+/// Games where an engine's score passed the threshold: how long they went on from there, and
+/// how they ended for it.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Conversions {
+    /// Plies to the end of each game from the first score above the threshold.
+    pub plies: Vec<f64>,
+    /// How those games ended for the engine: won, drawn, lost, disputed.
+    pub outcomes: [usize; 4],
+}
+
+impl Conversions {
+    fn add(&mut self, plies: usize, outcome: usize) {
+        self.plies.push(plies as f64);
+        self.outcomes[outcome] += 1;
+    }
+}
+
 /// One engine's figures.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct EngineFigures {
@@ -130,10 +161,10 @@ pub struct EngineFigures {
     pub games: usize,
     /// Per requested ply: the clocks (s) of the games that reached it.
     pub clocks: Vec<Vec<f64>>,
-    /// Plies to the end of each game where the score first passed the threshold.
-    pub conversion: Vec<f64>,
-    /// How those games ended for the engine: won, drawn, lost, disputed.
-    pub outcomes: [usize; 4],
+    /// Every game where the score passed the threshold.
+    pub conversion: Conversions,
+    /// The same games split by [`PHASES`]; a game whose shares are not known is in none.
+    pub by_phase: [Conversions; 3],
 }
 
 /// Collects the figures of every engine, by name.
@@ -154,21 +185,33 @@ pub fn figures(
                 }
             }
             if let Some(k) = first_above(g, side, above_cp) {
-                e.conversion.push((g.plies - k) as f64);
                 let mine = g
                     .first_mover_score
                     .map(|s| if side == 0 { s } else { 1.0 - s });
-                let slot = match mine {
+                let outcome = match mine {
                     Some(s) if s > 0.75 => 0,
                     Some(s) if s > 0.25 => 1,
                     Some(_) => 2,
                     None => 3,
                 };
-                e.outcomes[slot] += 1;
+                e.conversion.add(g.plies - k, outcome);
+                if let Some(&share) = g.shares.get(k) {
+                    let phase = PHASES.iter().position(|&(_, low)| share >= low);
+                    e.by_phase[phase.unwrap_or(PHASES.len() - 1)].add(g.plies - k, outcome);
+                }
             }
         }
     }
     out
+}
+
+/// "median M plies from there to the end; won …" for `c`, which is not empty.
+fn conversion_text(c: &Conversions) -> String {
+    let [w, d, l, x] = c.outcomes;
+    format!(
+        "median {} plies from there to the end; won {w}, drawn {d}, lost {l}, disputed {x}",
+        median(&c.plies).unwrap_or(0.0)
+    )
 }
 
 /// The report `shishi summary` prints.
@@ -187,15 +230,37 @@ pub fn report(games: &[GameFigures], at: &[usize], above_cp: i32) -> String {
                 )),
             }
         }
-        match median(&f.conversion) {
-            Some(m) => {
-                let [w, d, l, x] = f.outcomes;
+        if f.conversion.plies.is_empty() {
+            s.push_str(&format!("  score above +{above_cp} cp in no game\n"));
+            continue;
+        }
+        s.push_str(&format!(
+            "  score above +{above_cp} cp in {} games: {}\n",
+            f.conversion.plies.len(),
+            conversion_text(&f.conversion)
+        ));
+        let split: usize = f.by_phase.iter().map(|c| c.plies.len()).sum();
+        if split == 0 {
+            continue;
+        }
+        for ((name, _), c) in PHASES.iter().zip(&f.by_phase) {
+            if c.plies.is_empty() {
                 s.push_str(&format!(
-                    "  score above +{above_cp} cp in {} games: median {m} plies from there to the end; won {w}, drawn {d}, lost {l}, disputed {x}\n",
-                    f.conversion.len()
+                    "    {name} of the pieces on the board there: no game\n"
+                ));
+            } else {
+                s.push_str(&format!(
+                    "    {name} of the pieces on the board there: {} games, {}\n",
+                    c.plies.len(),
+                    conversion_text(c)
                 ));
             }
-            None => s.push_str(&format!("  score above +{above_cp} cp in no game\n")),
+        }
+        if split < f.conversion.plies.len() {
+            s.push_str(&format!(
+                "    (pieces not known in {} games: their moves did not replay)\n",
+                f.conversion.plies.len() - split
+            ));
         }
     }
     s
@@ -215,6 +280,7 @@ mod tests {
                 .iter()
                 .map(|&x| (x != 0).then_some(Score::Cp(x)))
                 .collect(),
+            shares: Vec::new(),
         }
     }
 
@@ -257,9 +323,11 @@ mod tests {
         let f = figures(&[g1, g2, g3], &[2], 1500);
         let a = &f["A"];
         assert_eq!(a.games, 3);
-        assert_eq!(a.conversion, vec![6.0, 4.0, 2.0]);
-        assert_eq!(a.outcomes, [1, 1, 1, 0]);
-        assert_eq!(f["B"].conversion, Vec::<f64>::new());
+        assert_eq!(a.conversion.plies, vec![6.0, 4.0, 2.0]);
+        assert_eq!(a.conversion.outcomes, [1, 1, 1, 0]);
+        assert_eq!(f["B"].conversion, Conversions::default());
+        // Without the shares no game is put in a phase, and the report has no split.
+        assert_eq!(a.by_phase, <[Conversions; 3]>::default());
         let text = report(&[game(["A", "B"], None, &[], &[2000, 0])], &[100], 1500);
         assert!(text.contains("A: 1 games"), "{text}");
         assert!(
@@ -268,6 +336,51 @@ mod tests {
         );
         assert!(
             text.contains("B: 1 games\n  clock left at ply 100: no game"),
+            "{text}"
+        );
+        assert!(!text.contains("pieces on the board"), "{text}");
+    }
+
+    #[test]
+    fn conversion_is_split_by_the_pieces_on_the_board_at_the_first_score_above_the_threshold() {
+        // A passes +1500 after 2 plies with 85 % of the pieces on (a middle-game lead) and wins
+        // 8 plies later; after 4 plies with 59 % (an endgame lead) and draws; the third game's
+        // shares are unknown.
+        let mut g1 = game(
+            ["A", "B"],
+            Some(1.0),
+            &[],
+            &[0, 0, 1600, 0, 0, 0, 0, 0, 0, 0],
+        );
+        g1.shares = vec![1.0, 0.9, 0.85, 0.8, 0.7, 0.6, 0.5, 0.4, 0.3, 0.2];
+        let mut g2 = game(["A", "B"], Some(0.5), &[], &[0, 0, 0, 0, 1600, 0]);
+        g2.shares = vec![1.0, 0.8, 0.7, 0.6, 0.59, 0.5];
+        let g3 = game(["A", "B"], Some(0.0), &[], &[2000, 0]);
+        let f = figures(&[g1.clone(), g2.clone(), g3.clone()], &[], 1500);
+        let a = &f["A"];
+        assert_eq!(a.conversion.plies, vec![8.0, 2.0, 2.0]);
+        assert_eq!(a.by_phase[0].plies, vec![8.0]);
+        assert_eq!(a.by_phase[0].outcomes, [1, 0, 0, 0]);
+        assert!(a.by_phase[1].plies.is_empty());
+        assert_eq!(a.by_phase[2].plies, vec![2.0]);
+        assert_eq!(a.by_phase[2].outcomes, [0, 1, 0, 0]);
+        // The bucket's lower bound belongs to it: 60 % is 60-80 %, 80 % is 80-100 %.
+        g2.shares[4] = 0.6;
+        g1.shares[2] = 0.8;
+        let f = figures(&[g1, g2, g3], &[], 1500);
+        assert_eq!(f["A"].by_phase[0].plies, vec![8.0]);
+        assert_eq!(f["A"].by_phase[1].plies, vec![2.0]);
+        let text = report(&[], &[], 1500);
+        assert!(text.is_empty());
+        let mut g = game(["A", "B"], Some(1.0), &[], &[0, 0, 1600, 0]);
+        g.shares = vec![1.0, 1.0, 0.95, 0.9];
+        let text = report(&[g, game(["A", "B"], None, &[], &[2000, 0])], &[], 1500);
+        assert!(
+            text.contains("    80-100 % of the pieces on the board there: 1 games, median 2 plies from there to the end; won 1, drawn 0, lost 0, disputed 0\n    60-80 % of the pieces on the board there: no game\n"),
+            "{text}"
+        );
+        assert!(
+            text.contains("(pieces not known in 1 games: their moves did not replay)"),
             "{text}"
         );
     }
