@@ -8,7 +8,10 @@ limit), and the median clock at plies 100/200/300/400 and time used per move are
 
   forty  -- the chess-like plan before issue 18: time / 40 + 3/4 increment
   spread -- the ninth session's: (1 - reserve) x time / moves_left + increment / 2
-  floor  -- the current one (src/search/time.rs `allocate`)
+  horizon -- the fifteenth session's (b6bdd22): the base over a horizon shortened by the
+             increments to come (INCREMENT_WEIGHT), down to a floor of twelve increments
+  decay  -- the current one (src/search/time.rs `allocate`): the base above the floor of
+             twelve increments falls by 1/DECAY_MOVES a move
 
 USAGE (1.5) is checked by comparing the first two with the clocks the records hold
 (`shishi summary RECORDS`): docs/search.md, "Time allocation". The formulas are copied from
@@ -24,6 +27,8 @@ CHU_MOVES_LEFT = [73.0, 68.0, 75.0, 90.0, 107.0, 118.0, 131.0, 143.0, 153.0, 171
 USAGE = 1.5
 OVERHEAD = 30.0
 INCREMENT_WEIGHT = 3.0
+DECAY_MOVES = 24.0
+RECOVERY_MOVES = 4.0
 
 
 def moves_left(share):
@@ -41,14 +46,22 @@ def spread(time, inc, share):
     return time * (1 - 0.3 * share) / moves_left(share) + inc / 2
 
 
-def floor(time, inc, share, weight=INCREMENT_WEIGHT):
+def horizon(time, inc, share, weight=INCREMENT_WEIGHT):
     m = moves_left(share)
     fl = max(12 * inc, 0.3 * share * time)
-    horizon = max(m * time / (time + weight * m * inc), 1.0) if time > 0 else 1.0
-    return max(inc + (time - fl) / horizon, inc / 4) / USAGE
+    h = max(m * time / (time + weight * m * inc), 1.0) if time > 0 else 1.0
+    return max(inc + (time - fl) / h, inc / 4) / USAGE
 
 
-PLANS = {"forty": forty, "spread": spread, "floor": floor}
+def decay(time, inc, share, moves=DECAY_MOVES):
+    if inc <= 0:
+        return time * (1 - 0.3 * share) / moves_left(share) / USAGE
+    fl = 12 * inc
+    h = max(min(moves, moves_left(share)), 1.0) if time >= fl else RECOVERY_MOVES
+    return max(inc + (time - fl) / h, inc / 4) / USAGE
+
+
+PLANS = {"forty": forty, "spread": spread, "horizon": horizon, "decay": decay}
 
 
 def replay(plan, base, inc, shares):
@@ -69,9 +82,13 @@ def main():
     ap.add_argument("phases")
     ap.add_argument("--tc", help="replay at this control instead of each record's own (B+I, seconds)")
     ap.add_argument("--weight", type=float, default=INCREMENT_WEIGHT,
-                    help="the floor plan's INCREMENT_WEIGHT (time.rs), to compare values")
+                    help="the horizon plan's INCREMENT_WEIGHT, to compare values")
+    ap.add_argument("--decay", type=float, default=DECAY_MOVES,
+                    help="the decay plan's DECAY_MOVES (time.rs), to compare values")
     args = ap.parse_args()
-    plans = dict(PLANS, floor=lambda time, inc, share: floor(time, inc, share, args.weight))
+    plans = dict(PLANS,
+                 horizon=lambda time, inc, share: horizon(time, inc, share, args.weight),
+                 decay=lambda time, inc, share: decay(time, inc, share, args.decay))
     games = []
     for line in open(args.phases):
         _, tc, shares = line.rstrip("\n").split("\t")
