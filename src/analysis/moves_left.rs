@@ -92,6 +92,18 @@ fn game_start_pieces(game: &Game) -> Result<usize, String> {
         + start.pieces(crate::rules::Color::White).len())
 }
 
+/// The share of the start position's pieces on the board (the clock's
+/// [`Phase`](crate::search::time::Phase)) before each ply of `game` and after its last; an error
+/// if its moves do not replay.
+pub fn shares(game: &Game) -> Result<Vec<f64>, String> {
+    Ok(game
+        .replay()?
+        .positions
+        .iter()
+        .map(|p| crate::search::time::Phase::of(p).share)
+        .collect())
+}
+
 /// Per game, the share of the start position's pieces on the board before each ply (the
 /// clock's [`Phase`](crate::search::time::Phase)), as a line of text: the `Game` and
 /// `TimeControl` tags, then the shares. This is what `tools/time-model/simulate.py` replays
@@ -99,11 +111,10 @@ fn game_start_pieces(game: &Game) -> Result<usize, String> {
 pub fn phase_lines(games: &[Game]) -> Result<String, String> {
     let mut out = String::new();
     for (n, game) in games.iter().enumerate() {
-        let replay = game.replay().map_err(|e| format!("game {}: {e}", n + 1))?;
-        let shares: Vec<String> = replay
-            .positions
+        let shares: Vec<String> = shares(game)
+            .map_err(|e| format!("game {}: {e}", n + 1))?
             .iter()
-            .map(|p| format!("{:.3}", crate::search::time::Phase::of(p).share))
+            .map(|s| format!("{s:.3}"))
             .collect();
         out += &format!(
             "{}\t{}\t{}\n",

@@ -4,7 +4,6 @@
 use clap::Args;
 use shishi::analysis::{game, moves_left};
 use shishi::matches::summary;
-use shishi::search::time::Phase;
 
 /// Arguments of `shishi summary`.
 #[derive(Args, Debug)]
@@ -58,11 +57,10 @@ fn fill_shares(text: &str, figures: &mut [summary::GameFigures]) {
         return;
     }
     for (g, f) in games.iter().zip(figures.iter_mut()) {
-        if let Ok(replay) = g.replay() {
-            f.shares = replay.positions[..replay.moves.len()]
-                .iter()
-                .map(|p| Phase::of(p).share)
-                .collect();
+        if let Ok(mut shares) = moves_left::shares(g) {
+            // Before each ply only: not the final position's.
+            shares.truncate(f.plies);
+            f.shares = shares;
         }
     }
 }

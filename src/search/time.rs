@@ -7,9 +7,9 @@
 //! Chu and dai dai games last 200–500 plies and more. With an increment, the base above a
 //! floor of twelve increments falls by a fixed share a move, about as fast as a chess-like 40
 //! moves to go spent it through the first hundred plies (plans that spent it slower or faster
-//! scored 22–44 % against 40 moves to go in self-play at 20 s + 0.2 s), and the endgame runs on the increment with that
-//! cushion in hand, where 40 moves to go played it on 2 % of the base and lost its long games
-//! to HaChu. Without an increment the base is spread over an estimate of the moves still to
+//! scored 22–44 % against 40 moves to go in self-play at 20 s + 0.2 s), and the endgame runs
+//! on the increment with that cushion in hand, where 40 moves to go played it on 2 % of the
+//! base and lost its long games to HaChu. Without an increment the base is spread over an estimate of the moves still to
 //! play that comes from the game phase, measured as the share of the start position's pieces
 //! still on the board ([`Phase`]) and fitted on game records (`shishi summary --moves-left`,
 //! docs/search.md "Time allocation"), with a reserve that shrinks with the pieces
