@@ -2,6 +2,7 @@
 //! a record written by `shishi match --out` (format in docs/match.md), replayed and checked by
 //! the rules before any search starts.
 
+use crate::matches::record::{self, RecordBlock};
 use crate::rules::{Move, Position, RuleSet, Variant};
 
 /// A game as given: nothing is checked until [`Game::replay`].
@@ -32,10 +33,7 @@ pub struct Replay {
 impl Game {
     /// A record tag's value.
     pub fn tag(&self, key: &str) -> Option<&str> {
-        self.tags
-            .iter()
-            .find(|(k, _)| k == key)
-            .map(|(_, v)| v.as_str())
+        record::tag_value(&self.tags, key)
     }
 
     /// Plays the moves from the start position; the first one the rules refuse, or any move
@@ -76,65 +74,6 @@ pub fn split_moves(text: &str) -> Vec<String> {
     text.split_whitespace().map(str::to_string).collect()
 }
 
-/// One game block of a record file, before its tags are interpreted.
-#[derive(Default)]
-struct Block {
-    tags: Vec<(String, String)>,
-    moves: Vec<String>,
-    in_moves: bool,
-    first_line: usize,
-}
-
-fn parse_tag(line: &str) -> Option<(String, String)> {
-    let inner = line.strip_prefix('[')?.strip_suffix(']')?;
-    let (key, rest) = inner.split_once(' ')?;
-    let value = rest.trim().strip_prefix('"')?.strip_suffix('"')?;
-    Some((key.to_string(), value.to_string()))
-}
-
-fn is_move_number(token: &str) -> bool {
-    token
-        .strip_suffix('.')
-        .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
-}
-
-fn is_result(token: &str) -> bool {
-    matches!(token, "1-0" | "0-1" | "1/2-1/2" | "*")
-}
-
-fn blocks(text: &str) -> Result<Vec<Block>, String> {
-    let mut out: Vec<Block> = Vec::new();
-    for (i, raw) in text.lines().enumerate() {
-        let line = raw.trim();
-        if line.is_empty() {
-            continue;
-        }
-        if line.starts_with('[') {
-            let tag = parse_tag(line).ok_or_else(|| format!("line {}: bad tag '{line}'", i + 1))?;
-            if out.last().is_none_or(|b| b.in_moves) {
-                out.push(Block {
-                    first_line: i + 1,
-                    ..Block::default()
-                });
-            }
-            if let Some(b) = out.last_mut() {
-                b.tags.push(tag);
-            }
-            continue;
-        }
-        let block = out
-            .last_mut()
-            .ok_or_else(|| format!("line {}: moves before any tag", i + 1))?;
-        block.in_moves = true;
-        block.moves.extend(
-            line.split_whitespace()
-                .filter(|t| !is_move_number(t) && !is_result(t))
-                .map(str::to_string),
-        );
-    }
-    Ok(out)
-}
-
 /// Reads a record file's game: the only one, or the one whose `Game` tag is `number`. The
 /// variant and rule set come from the record unless given.
 pub fn from_record(
@@ -143,7 +82,7 @@ pub fn from_record(
     variant: Option<Variant>,
     rules: Option<RuleSet>,
 ) -> Result<Game, String> {
-    let all = blocks(text)?;
+    let all = record::read(text)?;
     if all.is_empty() {
         return Err("no game in the record".into());
     }
@@ -157,11 +96,9 @@ pub fn from_record(
         }
         Some(n) => {
             let wanted = n.to_string();
-            let mut found = all.iter().filter(|b| {
-                b.tags
-                    .iter()
-                    .any(|(k, v)| k == "Game" && v.trim() == wanted)
-            });
+            let mut found = all
+                .iter()
+                .filter(|b| b.tag("Game").is_some_and(|v| v.trim() == wanted));
             let first = found
                 .next()
                 .ok_or_else(|| format!("no game {n} in the record"))?;
@@ -178,26 +115,22 @@ pub fn from_record(
 
 /// Every game of a record file, each with the variant and rule set its own tags name.
 pub fn all_records(text: &str) -> Result<Vec<Game>, String> {
-    blocks(text)?
-        .iter()
-        .map(|b| game_of(b, None, None))
-        .collect()
+    record::read(text)?.iter().map(from_block).collect()
+}
+
+/// A record block's game, with the variant and rule set its own tags name.
+pub fn from_block(block: &RecordBlock) -> Result<Game, String> {
+    game_of(block, None, None)
 }
 
 /// A block's game; the variant and rule set come from its tags unless given.
 fn game_of(
-    block: &Block,
+    block: &RecordBlock,
     variant: Option<Variant>,
     rules: Option<RuleSet>,
 ) -> Result<Game, String> {
     let at = block.first_line;
-    let tag = |key: &str| {
-        block
-            .tags
-            .iter()
-            .find(|(k, _)| k == key)
-            .map(|(_, v)| v.as_str())
-    };
+    let tag = |key: &str| block.tag(key);
     let variant = match variant {
         Some(v) => v,
         None => {

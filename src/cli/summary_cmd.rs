@@ -3,7 +3,7 @@
 
 use clap::Args;
 use shishi::analysis::{game, moves_left};
-use shishi::matches::summary;
+use shishi::matches::{record, summary};
 
 /// Arguments of `shishi summary`.
 #[derive(Args, Debug)]
@@ -35,9 +35,11 @@ pub fn run(args: SummaryArgs) -> Result<(), String> {
     let mut games = Vec::new();
     for f in &args.files {
         let text = std::fs::read_to_string(f).map_err(|e| format!("{f}: {e}"))?;
-        let mut figures = summary::read_records(&text).map_err(|e| format!("{f}: {e}"))?;
-        fill_shares(&text, &mut figures);
-        games.extend(figures);
+        for block in record::read(&text).map_err(|e| format!("{f}: {e}"))? {
+            let mut figures = summary::GameFigures::of(&block).map_err(|e| format!("{f}: {e}"))?;
+            figures.shares = shares(&block, figures.plies);
+            games.push(figures);
+        }
     }
     if games.is_empty() {
         return Err("no game records in the given files".into());
@@ -46,23 +48,16 @@ pub fn run(args: SummaryArgs) -> Result<(), String> {
     Ok(())
 }
 
-/// The share of the start position's pieces before each ply of every game whose moves replay
-/// (the conversion's split by phase); a game that does not replay keeps no shares and is
+/// The share of the start position's pieces before each ply of the block's game (the
+/// conversion's split by phase); empty when its moves do not replay, and the game is then
 /// reported as such.
-fn fill_shares(text: &str, figures: &mut [summary::GameFigures]) {
-    let Ok(games) = game::all_records(text) else {
-        return;
+fn shares(block: &record::RecordBlock, plies: usize) -> Vec<f64> {
+    let Ok(mut shares) = game::from_block(block).and_then(|g| moves_left::shares(&g)) else {
+        return Vec::new();
     };
-    if games.len() != figures.len() {
-        return;
-    }
-    for (g, f) in games.iter().zip(figures.iter_mut()) {
-        if let Ok(mut shares) = moves_left::shares(g) {
-            // Before each ply only: not the final position's.
-            shares.truncate(f.plies);
-            f.shares = shares;
-        }
-    }
+    // Before each ply only: not the final position's.
+    shares.truncate(plies);
+    shares
 }
 
 /// `--moves-left` (the table) or `--phases` (the per-ply shares).

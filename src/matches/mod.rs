@@ -4,6 +4,7 @@
 //! - [`engine`]: `--engine` specs and the USI, UCI and XBoard adapters;
 //! - [`xboard`]: XBoard's chu notation and HaChu's `setboard`;
 //! - [`game`]: one game refereed by the rules code, and its record;
+//! - [`record`]: reading record files back (`shishi summary`, `shishi analyse`);
 //! - [`score`]: the scores engines report while thinking, for the records;
 //! - [`stats`]: Elo, error margin, LOS and SPRT (pure);
 //! - [`summary`]: clock and conversion figures from game records (`shishi summary`);
@@ -13,6 +14,7 @@
 pub mod engine;
 pub mod game;
 pub mod process;
+pub mod record;
 pub mod score;
 pub mod stats;
 pub mod summary;

@@ -14,6 +14,7 @@
 //!   game to play, one reached in the endgame should end soon, and the overall median mixes
 //!   the two.
 
+use crate::matches::record::RecordBlock;
 use crate::matches::score::Score;
 use std::collections::BTreeMap;
 
@@ -36,22 +37,11 @@ pub struct GameFigures {
     pub shares: Vec<f64>,
 }
 
-/// Reads every record of a `--out` file.
-pub fn read_records(text: &str) -> Result<Vec<GameFigures>, String> {
-    let mut games = Vec::new();
-    for (n, block) in text.split("[Event ").skip(1).enumerate() {
-        let tags: BTreeMap<&str, &str> = block
-            .lines()
-            .filter_map(|l| {
-                let l = l.strip_prefix('[')?.strip_suffix("\"]")?;
-                l.split_once(" \"")
-            })
-            .collect();
-        let get = |k: &str| {
-            tags.get(k)
-                .copied()
-                .ok_or_else(|| format!("record {}: no {k} tag", n + 1))
-        };
+impl GameFigures {
+    /// The figures of one record block (its tags; the moves are not read).
+    pub fn of(block: &RecordBlock) -> Result<GameFigures, String> {
+        let at = block.first_line;
+        let get = |k: &str| block.required(k);
         let (black, white) = (get("Black")?.to_string(), get("White")?.to_string());
         let white_first = get("SFEN")?.split_whitespace().nth(1) == Some("w");
         let black_score = match get("Result")? {
@@ -59,27 +49,26 @@ pub fn read_records(text: &str) -> Result<Vec<GameFigures>, String> {
             "0-1" => Some(0.0),
             "1/2-1/2" => Some(0.5),
             "*" => None,
-            r => return Err(format!("record {}: result '{r}'", n + 1)),
+            r => return Err(format!("game at line {at}: result '{r}'")),
         };
         let plies: usize = get("Plies")?
             .parse()
-            .map_err(|_| format!("record {}: bad Plies", n + 1))?;
-        let clocks = match tags.get("Clocks") {
+            .map_err(|_| format!("game at line {at}: bad Plies"))?;
+        let clocks = match block.tag("Clocks") {
             None => Vec::new(),
             Some(t) => t
                 .split_whitespace()
                 .map(|w| w.parse::<u64>())
                 .collect::<Result<_, _>>()
-                .map_err(|_| format!("record {}: bad Clocks", n + 1))?,
+                .map_err(|_| format!("game at line {at}: bad Clocks"))?,
         };
-        let scores: Vec<Option<Score>> = match tags.get("Scores") {
+        let scores: Vec<Option<Score>> = match block.tag("Scores") {
             None => vec![None; plies],
             Some(t) => t.split_whitespace().map(Score::parse).collect(),
         };
         if (!clocks.is_empty() && clocks.len() != plies) || scores.len() != plies {
             return Err(format!(
-                "record {}: Clocks or Scores do not have {plies} entries",
-                n + 1
+                "game at line {at}: Clocks or Scores do not have {plies} entries"
             ));
         }
         let (movers, first_mover_score) = if white_first {
@@ -87,16 +76,15 @@ pub fn read_records(text: &str) -> Result<Vec<GameFigures>, String> {
         } else {
             ([black, white], black_score)
         };
-        games.push(GameFigures {
+        Ok(GameFigures {
             movers,
             first_mover_score,
             plies,
             clocks,
             scores,
             shares: Vec::new(),
-        });
+        })
     }
-    Ok(games)
 }
 
 /// The median (mean of the two middle values for an even count); `None` if empty.
@@ -269,6 +257,11 @@ pub fn report(games: &[GameFigures], at: &[usize], above_cp: i32) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::matches::record;
+
+    fn read_records(text: &str) -> Result<Vec<GameFigures>, String> {
+        record::read(text)?.iter().map(GameFigures::of).collect()
+    }
 
     fn game(movers: [&str; 2], result: Option<f64>, clocks: &[u64], scores: &[i32]) -> GameFigures {
         GameFigures {
