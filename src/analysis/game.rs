@@ -130,11 +130,11 @@ fn game_of(
     rules: Option<RuleSet>,
 ) -> Result<Game, String> {
     let at = block.first_line;
-    let tag = |key: &str| block.tag(key);
     let variant = match variant {
         Some(v) => v,
         None => {
-            let name = tag("Variant")
+            let name = block
+                .tag("Variant")
                 .ok_or_else(|| format!("game at line {at}: no Variant tag (give --variant)"))?;
             Variant::from_name(name)
                 .ok_or_else(|| format!("game at line {at}: unknown variant '{name}'"))?
@@ -142,17 +142,17 @@ fn game_of(
     };
     let rules = match rules {
         Some(r) => r,
-        None => match tag("Rules") {
+        None => match block.tag("Rules") {
             Some(name) => RuleSet::from_name(name)
                 .ok_or_else(|| format!("game at line {at}: unknown rule set '{name}'"))?,
             None => RuleSet::Seed,
         },
     };
-    let start_sfen = match tag("SFEN") {
+    let start_sfen = match block.tag("SFEN") {
         Some(s) if !s.trim().is_empty() => s.to_string(),
         _ => variant.start_sfen().to_string(),
     };
-    if let Some(plies) = tag("Plies")
+    if let Some(plies) = block.tag("Plies")
         && plies.trim().parse::<usize>().ok() != Some(block.moves.len())
     {
         return Err(format!(
