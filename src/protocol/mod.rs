@@ -178,9 +178,9 @@ impl Engine {
         log::info!("protocol {protocol:?}");
         let (tx, out) = (self.sender.clone(), self.out.clone());
         let frontend: Result<Box<dyn Frontend>, String> = match protocol {
-            Protocol::Usi => usi::Session::new(usi::Dialect::Usi, tx, out)
+            Protocol::Usi => usi::Session::new(uci::Dialect::Usi, tx, out)
                 .map(|s| Box::new(s) as Box<dyn Frontend>),
-            Protocol::Uci => usi::Session::new(usi::Dialect::Uci, tx, out)
+            Protocol::Uci => usi::Session::new(uci::Dialect::Uci, tx, out)
                 .map(|s| Box::new(s) as Box<dyn Frontend>),
             Protocol::Xboard => {
                 xboard::Session::new(tx, out).map(|s| Box::new(s) as Box<dyn Frontend>)

@@ -6,7 +6,14 @@
 //! - `wtime`/`winc` are the clock of the first player (sente, uppercase pieces: chess's white
 //!   moves first), `btime`/`binc` the second's. In USI `btime` is sente's, as in shogi.
 
-use super::usi::Dialect;
+/// USI or UCI.
+#[derive(Copy, Clone, Debug, Eq, PartialEq)]
+pub enum Dialect {
+    /// Shogi vocabulary.
+    Usi,
+    /// Chess vocabulary.
+    Uci,
+}
 
 /// Option names that differ between the dialects.
 pub struct OptionNames {

@@ -3,22 +3,14 @@
 use super::board_commands;
 use super::perft_job::PerftJob;
 use super::session::{Game, SearchControl};
-use super::{Event, Output, clip, display, printable, uci};
+use super::uci::{self, Dialect};
+use super::{Event, Output, clip, display, printable};
 use crate::rules::{Color, Move, RuleSet, Variant};
 use crate::search::skill::{self, Skill};
 use crate::search::{self, Clock, Info, InfoSink, Limits, SearchResult};
 use std::sync::Arc;
 use std::sync::mpsc::Sender;
 use std::time::Duration;
-
-/// USI or UCI.
-#[derive(Copy, Clone, Debug, Eq, PartialEq)]
-pub enum Dialect {
-    /// Shogi vocabulary.
-    Usi,
-    /// Chess vocabulary.
-    Uci,
-}
 
 /// Default table size in MB.
 pub const DEFAULT_HASH: usize = 64;

@@ -1,6 +1,7 @@
 //! Pure game logic for chu and dai dai shogi: no I/O, no threads, nothing about search.
 
 pub mod attacks;
+pub(crate) mod emitter;
 pub mod geometry;
 pub mod hodges;
 pub mod lion_trading;

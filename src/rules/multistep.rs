@@ -4,8 +4,8 @@
 //! [`crate::rules::moves`]: a leg appears only where something is captured (and once for a
 //! pass), so paths with the same effect collapse into one move.
 
+use crate::rules::emitter::Emitter;
 use crate::rules::geometry::{STRIDE, Square, dir};
-use crate::rules::movegen::Emitter;
 use crate::rules::pieces::Piece;
 use crate::rules::pieces::movement::{Hook, LionLine};
 use crate::rules::position::EMPTY;

@@ -6,7 +6,7 @@
 
 use crate::rules::geometry::{CELLS, Color, MAX_SIDE, Square};
 use crate::rules::moves::Move;
-use crate::rules::pieces::{Catalogue, Piece};
+use crate::rules::pieces::{Catalogue, Piece, Role};
 use crate::rules::variant::{RuleSet, Variant};
 use crate::rules::zobrist;
 use arrayvec::ArrayVec;
@@ -488,12 +488,26 @@ impl Position {
         {
             self.set_suspended(them, None);
         }
-        let declined = crate::rules::promotion::declines_on_entry(self, moved, mv);
+        let declined = self.declines_on_entry(moved, mv);
         self.set_suspended(us, declined.then_some(to));
         self.side = them;
         self.key ^= zobrist::WHITE_TO_MOVE;
         self.move_number = self.move_number.saturating_add(1);
         self.undo.push(undo);
+    }
+
+    /// Chu seed rules: whether this move (about to be or just made) declines promotion on
+    /// entering the zone, which suspends the piece's promotion for its owner's next turn
+    /// (chu.md §5.2). Pawns are excluded: a pawn that declined simply waits for the last rank.
+    fn declines_on_entry(&self, moved: Piece, mv: Move) -> bool {
+        if self.variant != Variant::Chu || self.rules != RuleSet::Seed || mv.promotes() {
+            return false;
+        }
+        let us = moved.color();
+        self.cat.promotable(moved)
+            && self.cat.role(moved) != Role::Pawn
+            && !self.variant.in_zone(us, mv.from())
+            && self.variant.in_zone(us, mv.to())
     }
 
     /// Passes the turn without moving (the search's null move; not a game move). The

@@ -2,7 +2,6 @@
 //! dai's promotion at the end of the first capturing move.
 
 use crate::rules::geometry::Square;
-use crate::rules::moves::Move;
 use crate::rules::pieces::{Piece, Role};
 use crate::rules::position::Position;
 use crate::rules::variant::{RuleSet, Variant};
@@ -80,18 +79,4 @@ fn chu_choice(pos: &Position, piece: Piece, from: Square, to: Square, captures: 
             }
         }
     }
-}
-
-/// Chu seed rules: whether this move (about to be or just made) declines promotion on entering
-/// the zone, which suspends the piece's promotion for its owner's next turn (chu.md §5.2).
-/// Pawns are excluded: a pawn that declined simply waits for the last rank.
-pub fn declines_on_entry(pos: &Position, moved: Piece, mv: Move) -> bool {
-    if pos.variant != Variant::Chu || pos.rules != RuleSet::Seed || mv.promotes() {
-        return false;
-    }
-    let us = moved.color();
-    pos.cat.promotable(moved)
-        && pos.cat.role(moved) != Role::Pawn
-        && !pos.variant.in_zone(us, mv.from())
-        && pos.variant.in_zone(us, mv.to())
 }
