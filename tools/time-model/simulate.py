@@ -17,7 +17,8 @@ USAGE (1.5) is checked by comparing the first two with the clocks the records ho
 (`shishi summary RECORDS`): docs/search.md, "Time allocation". The formulas are copied from
 time.rs by hand: this is a model for choosing a plan, not a test of the code (time.rs has those).
 
-  shishi summary --phases docs/records/selfplay-20s-new-vs-93149f1.txt > phases.tsv
+  zcat results/selfplay-20s-decay-vs-93149f1-clean.txt.gz > r.txt
+  shishi summary --phases r.txt > phases.tsv
   tools/time-model/simulate.py phases.tsv [--tc 20+0.2]
 """
 import argparse
