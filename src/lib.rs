@@ -6,6 +6,7 @@
 //! top.
 
 pub mod analysis;
+pub mod datagen;
 pub mod eval;
 pub mod matches;
 pub mod perft;

@@ -3,6 +3,8 @@
 mod analyse;
 mod bench;
 mod bench_limits;
+mod datacheck;
+mod datagen;
 mod match_cmd;
 mod perft;
 mod summary_cmd;
@@ -35,6 +37,10 @@ enum Command {
     Analyse(analyse::AnalyseArgs),
     /// Clock and conversion figures from `shishi match --out` records.
     Summary(summary_cmd::SummaryArgs),
+    /// Self-play training data for a learned evaluation (docs/training.md).
+    Datagen(datagen::DatagenArgs),
+    /// Check training-data shards and count what they hold.
+    Datacheck(datacheck::DatacheckArgs),
     /// Serve the web board (web/dist, built by web/build.sh) on localhost with the headers
     /// that enable the engine's threads.
     Web(web_cmd::WebArgs),
@@ -49,6 +55,8 @@ pub fn run(cli: Cli) -> Result<(), String> {
         Some(Command::Analyse(args)) => analyse::run(args),
         Some(Command::Summary(args)) => summary_cmd::run(args),
         Some(Command::Web(args)) => web_cmd::run(args),
+        Some(Command::Datagen(args)) => datagen::run(args),
+        Some(Command::Datacheck(args)) => datacheck::run(args),
         None => shishi::protocol::run(cli.protocol),
     }
 }
