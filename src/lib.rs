@@ -6,13 +6,16 @@
 //! top.
 
 pub mod analysis;
+pub mod datagen;
 pub mod eval;
 pub mod matches;
+pub mod nnue;
 pub mod perft;
 pub mod platform;
 pub mod protocol;
 pub mod rules;
 pub mod search;
+pub mod train;
 
 #[cfg(test)]
 mod testing;

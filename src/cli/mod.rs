@@ -3,9 +3,12 @@
 mod analyse;
 mod bench;
 mod bench_limits;
+mod datacheck;
+mod datagen;
 mod match_cmd;
 mod perft;
 mod summary_cmd;
+mod train;
 mod web_cmd;
 
 use clap::{Parser, Subcommand};
@@ -21,6 +24,11 @@ pub struct Cli {
     /// first command on stdin).
     #[arg(long, value_parser = parse_protocol)]
     protocol: Option<shishi::protocol::Protocol>,
+    /// A network file (`shishi train`) that judges its game: in the protocol loop (as the
+    /// `EvalFile` option would) and in `bench`, `analyse` and `datagen` (before the
+    /// subcommand: `shishi --eval-file net.nnue bench`).
+    #[arg(long)]
+    eval_file: Option<String>,
 }
 
 #[derive(Subcommand, Debug)]
@@ -35,6 +43,12 @@ enum Command {
     Analyse(analyse::AnalyseArgs),
     /// Clock and conversion figures from `shishi match --out` records.
     Summary(summary_cmd::SummaryArgs),
+    /// Self-play training data for a learned evaluation (docs/training.md).
+    Datagen(datagen::DatagenArgs),
+    /// Train a network on `datagen` shards (docs/training.md).
+    Train(train::TrainArgs),
+    /// Check training-data shards and count what they hold.
+    Datacheck(datacheck::DatacheckArgs),
     /// Serve the web board (web/dist, built by web/build.sh) on localhost with the headers
     /// that enable the engine's threads.
     Web(web_cmd::WebArgs),
@@ -42,6 +56,10 @@ enum Command {
 
 /// Runs the chosen subcommand; an error is one line for stderr.
 pub fn run(cli: Cli) -> Result<(), String> {
+    if let Some(path) = &cli.eval_file {
+        let (variant, hash) = shishi::nnue::load_file(path)?;
+        log::info!("{path}: {} network {hash}", variant.name());
+    }
     match cli.command {
         Some(Command::Perft(args)) => perft::run(args),
         Some(Command::Bench(args)) => bench::run(args),
@@ -49,6 +67,9 @@ pub fn run(cli: Cli) -> Result<(), String> {
         Some(Command::Analyse(args)) => analyse::run(args),
         Some(Command::Summary(args)) => summary_cmd::run(args),
         Some(Command::Web(args)) => web_cmd::run(args),
+        Some(Command::Datagen(args)) => datagen::run(args),
+        Some(Command::Datacheck(args)) => datacheck::run(args),
+        Some(Command::Train(args)) => train::run(args),
         None => shishi::protocol::run(cli.protocol),
     }
 }

@@ -18,7 +18,10 @@ pub(crate) mod test_util;
 #[cfg(test)]
 mod tests;
 
-use crate::rules::geometry::{CELLS, Color, STRIDE, dir};
+use crate::nnue;
+use crate::nnue::features::{self, HIDDEN};
+use crate::nnue::network::{Network, add_row};
+use crate::rules::geometry::{CELLS, Color, STRIDE, Square, dir};
 use crate::rules::pieces::Piece;
 use crate::rules::position::{EMPTY, OCCUPIED, Position, WALL};
 use crate::rules::{Move, Variant};
@@ -65,6 +68,12 @@ pub fn evaluate(pos: &Position) -> i32 {
     evaluate_with(pos, &Accumulator::new(pos))
 }
 
+/// [`evaluate`] by the hand-set terms alone, whatever network is active: the base a network
+/// is trained to correct.
+pub fn hand_evaluate(pos: &Position) -> i32 {
+    evaluate_with(pos, &Accumulator::with_network(pos, None))
+}
+
 /// [`evaluate`] with the board-wide sums taken from `acc`, which must describe `pos` (the
 /// search keeps one per ply, made by [`Accumulator::play`], so a node pays only for the
 /// squares its move touched).
@@ -76,10 +85,17 @@ pub fn evaluate_with(pos: &Position, acc: &Accumulator) -> i32 {
     };
     let mut score = side(Color::Black) - side(Color::White);
     score += conversion::conversion(pos, t, score);
-    if pos.side_to_move() == Color::Black {
+    let hand = if pos.side_to_move() == Color::Black {
         score
     } else {
         -score
+    };
+    match &acc.nn {
+        Some((net, sums)) => {
+            let us = pos.side_to_move().index();
+            hand + net.output(&sums[us], &sums[1 - us])
+        }
+        None => hand,
     }
 }
 
@@ -98,13 +114,32 @@ pub struct Accumulator {
     safety: [i32; 2],
     /// Dai dai, per colour: bonuses of promotable pieces that can capture at once.
     chances: [i32; 2],
+    /// The active network and its accumulator per perspective (Black, White), if a network
+    /// judges this game ([`crate::nnue`]).
+    nn: Option<(&'static Network, [[i32; HIDDEN]; 2])>,
 }
 
 impl Accumulator {
-    /// The sums of `pos`, from scratch.
+    /// The sums of `pos`, from scratch, with the network active for its game.
     pub fn new(pos: &Position) -> Accumulator {
+        Accumulator::with_network(pos, nnue::active(pos.variant()))
+    }
+
+    /// The sums of `pos`, from scratch, with `net` (or none) as its network.
+    pub fn with_network(pos: &Position, net: Option<&'static Network>) -> Accumulator {
         let t = tables(pos.variant());
-        let mut acc = Accumulator::default();
+        let mut acc = Accumulator {
+            nn: net.map(|net| {
+                let mut active = Vec::with_capacity(pos.pieces(Color::Black).len() * 2 + 4);
+                let mut sums = [[0; HIDDEN]; 2];
+                for c in [Color::Black, Color::White] {
+                    features::active(pos, c, &mut active);
+                    sums[c.index()] = net.accumulate(&active);
+                }
+                (net, sums)
+            }),
+            ..Accumulator::default()
+        };
         for c in [Color::Black, Color::White] {
             for &sq in pos.pieces(c) {
                 let cell = sq.index();
@@ -191,6 +226,13 @@ impl Accumulator {
                 let i = colour_of(c);
                 self.psq[i] += sign * psq(t, code, cell);
                 self.mobility[i] += sign * slider_mobility(board, t, code, cell);
+                if let Some((net, sums)) = &mut self.nn {
+                    let (variant, sq) = (pos.variant(), Square(cell as u16));
+                    for p in [Color::Black, Color::White] {
+                        let f = features::index(variant, p, code as u8, sq.file(), sq.rank());
+                        add_row(&mut sums[p.index()], net.row(f), sign);
+                    }
+                }
             }
         }
     }

@@ -1,0 +1,75 @@
+//! The learned part of the evaluation (docs/eval.md): a small efficiently updatable network
+//! whose output is added to the hand-set evaluation as a correction, so that the German
+//! material base and every term built on it stay, and the network learns what they miss.
+//!
+//! Which network judges a game is process-wide state, set by the `EvalFile` option or
+//! `--eval-file`, read once per search (by [`crate::eval::Accumulator::new`]) and never at a
+//! node. Networks are kept for the life of the process (at most [`MAX_LOADED`]), so every
+//! search may hold a plain `&'static` reference without counting.
+
+pub mod features;
+pub mod network;
+#[cfg(test)]
+mod tests;
+
+pub use network::Network;
+
+use crate::rules::Variant;
+use std::sync::RwLock;
+
+static ACTIVE: [RwLock<Option<&'static Network>>; 2] = [RwLock::new(None), RwLock::new(None)];
+
+fn slot(variant: Variant) -> &'static RwLock<Option<&'static Network>> {
+    &ACTIVE[match variant {
+        Variant::Chu => 0,
+        Variant::DaiDai => 1,
+    }]
+}
+
+/// The network judging `variant` now (`None`: the hand-set evaluation alone).
+pub fn active(variant: Variant) -> Option<&'static Network> {
+    *slot(variant).read().unwrap_or_else(|e| e.into_inner())
+}
+
+/// Most distinct networks one process loads: each stays in memory for good (searches hold
+/// plain references), so a GUI that sets `EvalFile` again and again cannot grow it without
+/// bound. Loading a network already loaded reuses it.
+pub const MAX_LOADED: usize = 8;
+
+static LOADED: std::sync::Mutex<Vec<&'static Network>> = std::sync::Mutex::new(Vec::new());
+
+/// Makes `net` judge its game from the next search on.
+pub fn set_active(net: Network) -> Result<(), String> {
+    let mut loaded = LOADED.lock().unwrap_or_else(|e| e.into_inner());
+    let kept = match loaded.iter().find(|&&n| *n == net) {
+        Some(&n) => n,
+        None if loaded.len() >= MAX_LOADED => {
+            return Err(format!(
+                "{MAX_LOADED} networks are loaded already: restart the engine to load another"
+            ));
+        }
+        None => {
+            let n: &'static Network = Box::leak(Box::new(net));
+            loaded.push(n);
+            n
+        }
+    };
+    *slot(kept.variant)
+        .write()
+        .unwrap_or_else(|e| e.into_inner()) = Some(kept);
+    Ok(())
+}
+
+/// Lets the hand-set evaluation judge `variant` alone from the next search on.
+pub fn clear_active(variant: Variant) {
+    *slot(variant).write().unwrap_or_else(|e| e.into_inner()) = None;
+}
+
+/// Reads a network file and makes it judge its game; returns the network's game and hash.
+pub fn load_file(path: &str) -> Result<(Variant, String), String> {
+    let bytes = std::fs::read(path).map_err(|e| format!("cannot read {path}: {e}"))?;
+    let net = Network::from_bytes(&bytes).map_err(|e| format!("{path}: {e}"))?;
+    let (variant, hash) = (net.variant, net.hash());
+    set_active(net)?;
+    Ok((variant, hash))
+}

@@ -1,0 +1,97 @@
+//! Training positions in memory: each shard's samples read through the data format's own
+//! checks, turned into the two perspectives' active features, the hand-set evaluation the
+//! network corrects, and the targets.
+
+use crate::datagen::format::Reader;
+use crate::eval::hand_evaluate;
+use crate::nnue::features;
+use crate::rules::Variant;
+use std::fs::File;
+use std::io::BufReader;
+
+/// All positions of a training run, flattened.
+#[derive(Default)]
+pub struct Dataset {
+    /// Features of every position, the side to move's perspective then the other's.
+    pub features: Vec<u32>,
+    /// Where position i's features start; its side-to-move part has `split[i]` entries.
+    pub start: Vec<usize>,
+    /// Number of side-to-move features of each position (the rest are the other side's).
+    pub split: Vec<u16>,
+    /// The hand-set evaluation, side to move's view.
+    pub hand: Vec<f32>,
+    /// The search's score, side to move's view.
+    pub score: Vec<f32>,
+    /// The game's result for the side to move: 1, 0.5, 0.
+    pub result: Vec<f32>,
+    /// Whether the position belongs to the validation set (a whole game at a time).
+    pub validation: Vec<bool>,
+}
+
+impl Dataset {
+    /// Number of positions.
+    pub fn len(&self) -> usize {
+        self.hand.len()
+    }
+
+    /// Whether there is none.
+    pub fn is_empty(&self) -> bool {
+        self.hand.is_empty()
+    }
+
+    /// Position i's features: the side to move's, then the other side's.
+    pub fn features_of(&self, i: usize) -> (&[u32], &[u32]) {
+        let end = self
+            .start
+            .get(i + 1)
+            .copied()
+            .unwrap_or(self.features.len());
+        let all = &self.features[self.start[i]..end];
+        all.split_at(self.split[i] as usize)
+    }
+}
+
+/// Reads `paths` (shards of one game) and keeps one game in `1 / validation_every` for
+/// validation, chosen by a hash of the shard's seed and the game's number.
+pub fn load(paths: &[String], validation_every: u64) -> Result<(Variant, Dataset), String> {
+    let mut data = Dataset::default();
+    let mut variant = None;
+    let mut active = Vec::new();
+    for path in paths {
+        let file = File::open(path).map_err(|e| format!("cannot open {path}: {e}"))?;
+        let mut reader = Reader::new(BufReader::new(file)).map_err(|e| format!("{path}: {e}"))?;
+        let header = reader.header().clone();
+        match variant {
+            None => variant = Some(header.variant),
+            Some(v) if v != header.variant => {
+                return Err(format!(
+                    "{path} is {} data, the others {}",
+                    header.variant.name(),
+                    v.name()
+                ));
+            }
+            _ => {}
+        }
+        while let Some((sample, pos)) = reader.next_sample().map_err(|e| format!("{path}: {e}"))? {
+            let us = pos.side_to_move();
+            data.start.push(data.features.len());
+            features::active(&pos, us, &mut active);
+            data.split.push(active.len() as u16);
+            data.features.extend_from_slice(&active);
+            features::active(&pos, us.flip(), &mut active);
+            data.features.extend_from_slice(&active);
+            data.hand.push(hand_evaluate(&pos) as f32);
+            data.score.push(sample.score as f32);
+            data.result.push((f32::from(sample.result) + 1.0) / 2.0);
+            let game_hash = (header.seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ sample.game)
+                .wrapping_mul(0xbf58_476d_1ce4_e5b9);
+            data.validation
+                .push((game_hash >> 32) % validation_every == 0);
+        }
+    }
+    let variant = variant.ok_or("no training data given")?;
+    if data.is_empty() {
+        return Err("the training data holds no position".into());
+    }
+    Ok((variant, data))
+}

@@ -1,0 +1,378 @@
+//! `shishi train`: a network from self-play shards (docs/training.md). The trainer is Rust in
+//! the engine's crate so that it reads the data with the engine's own checks, computes the
+//! same features and the same hand-set evaluation the engine adds the network to, and checks
+//! the exported integer network with the engine's own inference: no second implementation to
+//! drift, and nothing to install on a two-core machine without a GPU.
+//!
+//! The model: both perspectives' accumulators (a [`HIDDEN`]-wide first layer over the active
+//! features), clipped to [0, 1], one output neuron; the prediction is
+//! `sigmoid((hand + scale · output) / K)` against the target
+//! `λ · sigmoid(score / K) + (1 − λ) · result`, squared error, Adam on minibatches.
+//! `K` is fitted to the data first (the scale at which the search's scores best predict the
+//! results, as Texel tuning does).
+
+pub mod data;
+pub mod plot;
+#[cfg(test)]
+mod tests;
+
+use crate::datagen::selfplay::splitmix;
+use crate::nnue::features::{self, HIDDEN};
+use crate::nnue::network::{Network, QA, QB};
+use crate::rules::Variant;
+use data::Dataset;
+use rayon::prelude::*;
+
+/// Pawn units of a network output of 1.0.
+pub const OUTPUT_SCALE: f32 = 1000.0;
+/// Bound of a first-layer weight, so that quantized weights stay inside i16 (1.98 · QA).
+const W1_CLIP: f32 = 1.98;
+/// Bound of an output weight (quantized: ±31 · QB, so a half sum stays inside i32).
+const W2_CLIP: f32 = 31.0;
+
+/// Bound of a first-layer bias (quantized: ±100 · QA, inside the reader's 2^20).
+const B1_CLIP: f32 = 100.0;
+/// Bound of the output bias (quantized: ±1000 · QA · QB, about 10^9, inside i32).
+const B2_CLIP: f32 = 1000.0;
+
+/// How a network is trained.
+#[derive(Clone, Debug)]
+pub struct Settings {
+    /// Passes over the training positions.
+    pub epochs: usize,
+    /// Positions per gradient step.
+    pub batch: usize,
+    /// Adam's step size.
+    pub learning_rate: f32,
+    /// Weight of the search's score in the target (the rest is the game's result).
+    pub lambda: f32,
+    /// Initial weights and the order of the positions.
+    pub seed: u64,
+}
+
+/// The float model the trainer fits.
+#[derive(Clone)]
+pub struct Model {
+    variant: Variant,
+    w1: Vec<f32>,
+    b1: [f32; HIDDEN],
+    w2: [f32; 2 * HIDDEN],
+    b2: f32,
+}
+
+/// One epoch's losses.
+#[derive(Copy, Clone, Debug)]
+pub struct EpochLoss {
+    /// Mean loss over the training positions, measured during the epoch.
+    pub train: f64,
+    /// Mean loss over the validation positions after the epoch.
+    pub validation: f64,
+}
+
+/// What a training run produced.
+pub struct Trained {
+    /// The fitted sigmoid scale K.
+    pub k: f32,
+    /// Validation loss of the hand-set evaluation alone (the network's output at zero).
+    pub hand_validation: f64,
+    /// Losses per epoch.
+    pub epochs: Vec<EpochLoss>,
+    /// The network of the epoch with the lowest validation loss, quantized.
+    pub network: Network,
+    /// Mean |float − integer| output over the validation positions, in pawn units.
+    pub quantization_error: f64,
+}
+
+fn sigmoid(x: f32) -> f32 {
+    1.0 / (1.0 + (-x).exp())
+}
+
+/// The K that makes `sigmoid(score / K)` predict the results best (golden-section search).
+pub fn fit_k(data: &Dataset) -> f32 {
+    let loss = |k: f32| -> f64 {
+        (0..data.len())
+            .map(|i| {
+                let d = sigmoid(data.score[i] / k) - data.result[i];
+                f64::from(d * d)
+            })
+            .sum()
+    };
+    let (mut lo, mut hi) = (50.0f32, 5000.0f32);
+    for _ in 0..40 {
+        let (a, b) = (lo + (hi - lo) * 0.382, lo + (hi - lo) * 0.618);
+        if loss(a) < loss(b) {
+            hi = b;
+        } else {
+            lo = a;
+        }
+    }
+    (lo + hi) / 2.0
+}
+
+impl Model {
+    fn new(variant: Variant, seed: u64) -> Model {
+        let mut state = seed;
+        let n = features::count(variant) * HIDDEN;
+        let w1 = (0..n)
+            .map(|_| ((splitmix(&mut state) >> 40) as f32 / (1u64 << 24) as f32 - 0.5) * 0.2)
+            .collect();
+        Model {
+            variant,
+            w1,
+            b1: [0.1; HIDDEN],
+            w2: [0.0; 2 * HIDDEN],
+            b2: 0.0,
+        }
+    }
+
+    fn accumulate(&self, active: &[u32]) -> [f32; HIDDEN] {
+        let mut acc = self.b1;
+        for &f in active {
+            let row = &self.w1[f as usize * HIDDEN..(f as usize + 1) * HIDDEN];
+            for (a, w) in acc.iter_mut().zip(row) {
+                *a += w;
+            }
+        }
+        acc
+    }
+
+    /// Output (1.0 = [`OUTPUT_SCALE`] pawn units) and both accumulators.
+    fn forward(&self, us: &[u32], them: &[u32]) -> (f32, [f32; HIDDEN], [f32; HIDDEN]) {
+        let (a, b) = (self.accumulate(us), self.accumulate(them));
+        let mut out = self.b2;
+        for i in 0..HIDDEN {
+            out += a[i].clamp(0.0, 1.0) * self.w2[i] + b[i].clamp(0.0, 1.0) * self.w2[HIDDEN + i];
+        }
+        (out, a, b)
+    }
+
+    /// The position's prediction and target, and the loss.
+    fn loss_of(&self, data: &Dataset, i: usize, k: f32, lambda: f32) -> (f32, f32, f32) {
+        let (us, them) = data.features_of(i);
+        let (out, _, _) = self.forward(us, them);
+        let p = sigmoid((data.hand[i] + OUTPUT_SCALE * out) / k);
+        let t = target(data, i, k, lambda);
+        (p, t, (p - t) * (p - t))
+    }
+
+    /// Mean loss over `indices`.
+    fn mean_loss(&self, data: &Dataset, indices: &[usize], k: f32, lambda: f32) -> f64 {
+        let sum: f64 = indices
+            .par_iter()
+            .map(|&i| f64::from(self.loss_of(data, i, k, lambda).2))
+            .sum();
+        sum / indices.len().max(1) as f64
+    }
+
+    /// The integer network the engine runs.
+    pub fn quantize(&self) -> Network {
+        let q = |x: f32, s: i32| (x * s as f32).round();
+        let mut b1 = [0; HIDDEN];
+        for (b, &f) in b1.iter_mut().zip(&self.b1) {
+            *b = q(f, QA) as i32;
+        }
+        let mut w2 = [0; 2 * HIDDEN];
+        for (w, &f) in w2.iter_mut().zip(&self.w2) {
+            *w = q(f, QB) as i16;
+        }
+        Network {
+            variant: self.variant,
+            scale: OUTPUT_SCALE as i32,
+            w1: self.w1.iter().map(|&w| q(w, QA) as i16).collect(),
+            b1,
+            w2,
+            b2: q(self.b2, QA * QB) as i32,
+        }
+    }
+}
+
+fn target(data: &Dataset, i: usize, k: f32, lambda: f32) -> f32 {
+    lambda * sigmoid(data.score[i] / k) + (1.0 - lambda) * data.result[i]
+}
+
+/// Gradients of one minibatch: dense, since a batch of thousands of positions touches most
+/// feature rows anyway.
+struct Grads {
+    w1: Vec<f32>,
+    b1: [f32; HIDDEN],
+    w2: [f32; 2 * HIDDEN],
+    b2: f32,
+    loss: f64,
+}
+
+impl Grads {
+    fn zero(n: usize) -> Grads {
+        Grads {
+            w1: vec![0.0; n],
+            b1: [0.0; HIDDEN],
+            w2: [0.0; 2 * HIDDEN],
+            b2: 0.0,
+            loss: 0.0,
+        }
+    }
+
+    fn add(mut self, other: Grads) -> Grads {
+        self.w1.iter_mut().zip(&other.w1).for_each(|(a, b)| *a += b);
+        self.b1.iter_mut().zip(&other.b1).for_each(|(a, b)| *a += b);
+        self.w2.iter_mut().zip(&other.w2).for_each(|(a, b)| *a += b);
+        self.b2 += other.b2;
+        self.loss += other.loss;
+        self
+    }
+
+    fn accumulate(&mut self, model: &Model, data: &Dataset, i: usize, k: f32, lambda: f32) {
+        let (us, them) = data.features_of(i);
+        let (out, a, b) = model.forward(us, them);
+        let p = sigmoid((data.hand[i] + OUTPUT_SCALE * out) / k);
+        let t = target(data, i, k, lambda);
+        self.loss += f64::from((p - t) * (p - t));
+        let d_out = 2.0 * (p - t) * p * (1.0 - p) * OUTPUT_SCALE / k;
+        self.b2 += d_out;
+        for (acc, active, half) in [(&a, us, 0), (&b, them, HIDDEN)] {
+            let mut d_acc = [0.0f32; HIDDEN];
+            for j in 0..HIDDEN {
+                self.w2[half + j] += d_out * acc[j].clamp(0.0, 1.0);
+                if acc[j] > 0.0 && acc[j] < 1.0 {
+                    d_acc[j] = d_out * model.w2[half + j];
+                }
+            }
+            self.b1.iter_mut().zip(&d_acc).for_each(|(g, d)| *g += d);
+            for &f in active {
+                let row = &mut self.w1[f as usize * HIDDEN..(f as usize + 1) * HIDDEN];
+                for (g, d) in row.iter_mut().zip(&d_acc) {
+                    *g += d;
+                }
+            }
+        }
+    }
+}
+
+/// Adam's moments for every weight, in the model's order.
+struct Adam {
+    m: Vec<f32>,
+    v: Vec<f32>,
+    t: i32,
+}
+
+impl Adam {
+    fn step(&mut self, model: &mut Model, g: &Grads, lr: f32, batch: usize) {
+        const B1: f32 = 0.9;
+        const B2: f32 = 0.999;
+        self.t += 1;
+        let c1 = 1.0 - B1.powi(self.t);
+        let c2 = 1.0 - B2.powi(self.t);
+        let scale = 1.0 / batch as f32;
+        let mut k = 0;
+        let mut update = |w: &mut f32, grad: f32, clip: f32| {
+            let grad = grad * scale;
+            self.m[k] = B1 * self.m[k] + (1.0 - B1) * grad;
+            self.v[k] = B2 * self.v[k] + (1.0 - B2) * grad * grad;
+            *w -= lr * (self.m[k] / c1) / ((self.v[k] / c2).sqrt() + 1e-8);
+            *w = w.clamp(-clip, clip);
+            k += 1;
+        };
+        for (w, &gr) in model.w1.iter_mut().zip(&g.w1) {
+            update(w, gr, W1_CLIP);
+        }
+        for (w, &gr) in model.b1.iter_mut().zip(&g.b1) {
+            update(w, gr, B1_CLIP);
+        }
+        for (w, &gr) in model.w2.iter_mut().zip(&g.w2) {
+            update(w, gr, W2_CLIP);
+        }
+        update(&mut model.b2, g.b2, B2_CLIP);
+    }
+}
+
+/// Trains a network on `data`; `report` sees each epoch's losses as they come.
+pub fn train(
+    variant: Variant,
+    data: &Dataset,
+    settings: &Settings,
+    report: &mut dyn FnMut(usize, &EpochLoss),
+) -> Result<Trained, String> {
+    let (mut training, validation): (Vec<usize>, Vec<usize>) =
+        (0..data.len()).partition(|&i| !data.validation[i]);
+    if training.is_empty() || validation.is_empty() {
+        return Err(format!(
+            "{} training and {} validation positions: need some of each (more games)",
+            training.len(),
+            validation.len()
+        ));
+    }
+    let k = fit_k(data);
+    let lambda = settings.lambda;
+    let mut model = Model::new(variant, settings.seed);
+    let hand_validation = {
+        let mut zero = model.clone();
+        zero.w2 = [0.0; 2 * HIDDEN];
+        zero.b2 = 0.0;
+        zero.mean_loss(data, &validation, k, lambda)
+    };
+    let n = model.w1.len() + 3 * HIDDEN + 1;
+    let mut adam = Adam {
+        m: vec![0.0; n],
+        v: vec![0.0; n],
+        t: 0,
+    };
+    let mut state = settings.seed ^ 0x5eed;
+    let mut epochs = Vec::new();
+    let mut best: Option<(f64, Model)> = None;
+    let batch = settings.batch.max(1);
+    for epoch in 0..settings.epochs {
+        for i in (1..training.len()).rev() {
+            let j = (splitmix(&mut state) % (i as u64 + 1)) as usize;
+            training.swap(i, j);
+        }
+        let mut train_loss = 0.0;
+        for chunk in training.chunks(batch) {
+            let parts = rayon::current_num_threads().max(1);
+            let per = chunk.len().div_ceil(parts);
+            let g = chunk
+                .par_chunks(per)
+                .map(|part| {
+                    let mut g = Grads::zero(model.w1.len());
+                    for &i in part {
+                        g.accumulate(&model, data, i, k, lambda);
+                    }
+                    g
+                })
+                .reduce_with(Grads::add)
+                .expect("a batch is never empty");
+            train_loss += g.loss;
+            adam.step(&mut model, &g, settings.learning_rate, chunk.len());
+        }
+        let loss = EpochLoss {
+            train: train_loss / training.len() as f64,
+            validation: model.mean_loss(data, &validation, k, lambda),
+        };
+        report(epoch, &loss);
+        if best.as_ref().is_none_or(|(v, _)| loss.validation < *v) {
+            best = Some((loss.validation, model.clone()));
+        }
+        epochs.push(loss);
+    }
+    let model = best
+        .map(|(_, m)| m)
+        .ok_or("no epoch was trained (--epochs 0)")?;
+    let network = model.quantize();
+    let quantization_error = validation
+        .iter()
+        .map(|&i| {
+            let (us, them) = data.features_of(i);
+            let float = f64::from(OUTPUT_SCALE * model.forward(us, them).0);
+            let int = network.output(&network.accumulate(us), &network.accumulate(them));
+            (float - f64::from(int)).abs()
+        })
+        .sum::<f64>()
+        / validation.len() as f64;
+    // The engine reads the file, not this value: what it reads back is what is returned.
+    let network = Network::from_bytes(&network.to_bytes())?;
+    Ok(Trained {
+        k,
+        hand_validation,
+        epochs,
+        network,
+        quantization_error,
+    })
+}
