@@ -134,6 +134,12 @@ fn bench_search(args: &BenchArgs) -> Result<(), String> {
             result.best.map_or("none".to_string(), |m| m.text())
         );
     }
+    for variant in [Variant::Chu, Variant::DaiDai] {
+        // Which evaluation the figures belong to: a network changes nodes and speed alike.
+        let network = shishi::nnue::active(variant)
+            .map_or("none (hand-set evaluation)".to_string(), |n| n.hash());
+        say!(out, "{:<7} network: {network}", variant.name());
+    }
     for (variant, (nodes, secs)) in [Variant::Chu, Variant::DaiDai].into_iter().zip(per_game) {
         say!(
             out,
