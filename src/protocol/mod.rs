@@ -20,7 +20,8 @@ mod xboard;
 
 pub use session::{Game, SearchControl};
 
-use std::io::{BufRead, Write};
+use crate::lines::{Line, LineReader};
+use std::io::Write;
 use std::sync::mpsc::{Receiver, Sender, channel};
 use std::sync::{Arc, Mutex};
 
@@ -52,6 +53,8 @@ impl Protocol {
 pub enum Event {
     /// One input line (without its line end).
     Line(String),
+    /// An input line longer than [`MAX_LINE`], with its start: refused, not executed.
+    Overlong(String),
     /// Standard input is closed.
     Eof,
     /// The search with this id has finished.
@@ -68,6 +71,8 @@ pub(crate) trait Frontend {
     fn eof(&mut self);
     /// Whether a search or a perft count is running.
     fn busy(&self) -> bool;
+    /// Reports a refused input line in the protocol's error form (the session is unchanged).
+    fn refuse(&mut self, message: &str);
 }
 
 /// The protocol loop of one engine: USI, UCI or XBoard, chosen by the first command unless
@@ -98,7 +103,16 @@ impl Engine {
     /// Handles one input line, then whatever searches have finished meanwhile; `false` once
     /// the engine has quit.
     pub fn line(&mut self, text: &str) -> bool {
-        self.handle(Event::Line(text.to_string()));
+        let event = if text.len() > MAX_LINE {
+            let mut end = MAX_LINE;
+            while !text.is_char_boundary(end) {
+                end -= 1;
+            }
+            Event::Overlong(text[..end].to_string())
+        } else {
+            Event::Line(text.to_string())
+        };
+        self.handle(event);
         self.poll();
         !self.quit
     }
@@ -134,6 +148,9 @@ impl Engine {
         if self.frontend.is_none() {
             match ev {
                 Event::Line(line) => self.first_line(line),
+                Event::Overlong(start) => self
+                    .out
+                    .line(&format!("info string error: {}", overlong(&start))),
                 Event::Eof => self.quit = true,
                 Event::SearchDone(_) => {}
             }
@@ -144,6 +161,7 @@ impl Engine {
         };
         match ev {
             Event::Line(line) => self.quit = !fe.line(&line),
+            Event::Overlong(start) => fe.refuse(&overlong(&start)),
             Event::SearchDone(id) => fe.search_done(id),
             Event::Eof => {
                 fe.eof();
@@ -225,31 +243,25 @@ impl Output {
     }
 }
 
-/// Longest input line handled; longer lines are cut (and then normally refused).
+/// Longest input line handled; a longer line is refused whole with one error line, never
+/// executed in part (a `go` cut before its `movetime` would search without end).
 pub const MAX_LINE: usize = 1 << 20;
 
-/// Reads stdin in a thread, sending lines and finally [`Event::Eof`].
+/// Reads stdin in a thread, sending lines and finally [`Event::Eof`]. A line longer than
+/// [`MAX_LINE`] becomes [`Event::Overlong`] as soon as it passes the limit, and its rest is
+/// dropped as it arrives: memory stays bounded whatever comes in.
 fn spawn_reader(tx: Sender<Event>) {
     let spawned = std::thread::Builder::new()
         .name("stdin".into())
         .spawn(move || {
-            let stdin = std::io::stdin();
-            let mut lock = stdin.lock();
-            let mut buf = Vec::new();
-            loop {
-                buf.clear();
-                match lock.read_until(b'\n', &mut buf) {
-                    Ok(0) | Err(_) => break,
-                    Ok(_) => {
-                        while matches!(buf.last(), Some(b'\n' | b'\r')) {
-                            buf.pop();
-                        }
-                        buf.truncate(MAX_LINE);
-                        let line = String::from_utf8_lossy(&buf).into_owned();
-                        if tx.send(Event::Line(line)).is_err() {
-                            return;
-                        }
-                    }
+            let mut reader = LineReader::new(std::io::stdin().lock(), MAX_LINE);
+            while let Ok(Some(line)) = reader.next_line() {
+                let event = match line {
+                    Line::Whole(bytes) => Event::Line(String::from_utf8_lossy(&bytes).into_owned()),
+                    Line::Cut(start) => Event::Overlong(String::from_utf8_lossy(&start).into_owned()),
+                };
+                if tx.send(event).is_err() {
+                    return;
                 }
             }
             let _ = tx.send(Event::Eof);
@@ -266,6 +278,14 @@ pub fn run(forced: Option<Protocol>) -> Result<(), String> {
     spawn_reader(engine.sender());
     engine.run_blocking();
     Ok(())
+}
+
+/// The error text for a line longer than [`MAX_LINE`].
+fn overlong(start: &str) -> String {
+    format!(
+        "input line longer than {MAX_LINE} bytes refused, not executed (it began '{}')",
+        clip(start)
+    )
 }
 
 /// A token cut to a length fit for an error message, shown [`printable`].

@@ -134,6 +134,10 @@ impl super::Frontend for Session {
     fn busy(&self) -> bool {
         self.search.active() || self.perft.as_ref().is_some_and(|p| !p.is_finished())
     }
+
+    fn refuse(&mut self, message: &str) {
+        self.error(message);
+    }
 }
 
 impl Session {

@@ -79,6 +79,10 @@ impl super::Frontend for Session {
     fn busy(&self) -> bool {
         self.search.active()
     }
+
+    fn refuse(&mut self, message: &str) {
+        self.error("line too long", message);
+    }
 }
 
 impl Session {
