@@ -450,6 +450,11 @@ impl Session {
             let v = args
                 .get(i + 1)
                 .ok_or_else(|| format!("go: {key} needs a value"))?;
+            if let Some(sign) = saturated(v) {
+                // A whole number past i64: the largest of its sign, as a time that long is
+                // (a search that `stop` still ends), not "not a number".
+                return Ok(sign);
+            }
             v.parse::<i64>().or_else(|_| match v.parse::<f64>() {
                 Ok(x) if x.is_finite() && v.contains('.') => {
                     rounded.set(true);
@@ -584,11 +589,13 @@ impl Session {
     }
 
     fn perft(&mut self, args: &[&str]) -> Result<(), String> {
-        let depth: u32 = args
-            .first()
-            .and_then(|d| d.parse().ok())
+        let depth: u32 = match args {
+            [d] => Some(*d),
+            _ => None,
+        }
+        .and_then(|d| d.parse().ok())
             .filter(|d| (1..=MAX_PERFT_DEPTH).contains(d))
-            .ok_or_else(|| format!("perft: expected a depth from 1 to {MAX_PERFT_DEPTH}"))?;
+            .ok_or_else(|| format!("perft: expected one depth from 1 to {MAX_PERFT_DEPTH}"))?;
         self.end_work();
         let threads = self.search.searcher.threads();
         self.perft = Some(PerftJob::start(
@@ -651,6 +658,19 @@ fn clock_of(
         byoyomi: byoyomi.unwrap_or_default(),
         moves_to_go,
     })
+}
+
+/// A whole number too large for an `i64`: `i64::MAX`, or `i64::MIN` for a negative one.
+fn saturated(text: &str) -> Option<i64> {
+    let (negative, digits) = match text.strip_prefix('-') {
+        Some(d) => (true, d),
+        None => (false, text.strip_prefix('+').unwrap_or(text)),
+    };
+    let whole = !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit());
+    if !whole || text.parse::<i64>().is_ok() {
+        return None;
+    }
+    Some(if negative { i64::MIN } else { i64::MAX })
 }
 
 fn is_go_keyword(w: &str) -> bool {

@@ -143,8 +143,11 @@ impl Session {
             }
             "white" | "black" => {}
             "usermove" => self.usermove(arg),
-            "time" => self.own_cs = arg.parse().ok(),
-            "otim" => self.opp_cs = arg.parse().ok(),
+            "time" | "otim" => match centiseconds(arg) {
+                Some(cs) if cmd == "time" => self.own_cs = Some(cs),
+                Some(cs) => self.opp_cs = Some(cs),
+                None => self.error(&format!("bad {cmd}"), &clip(arg)),
+            },
             "level" => match parse_level(&rest) {
                 Ok(l) => {
                     self.level = Some(l);
@@ -177,7 +180,9 @@ impl Session {
             "undo" => self.take_back(1),
             "remove" => self.take_back(2),
             "setboard" => self.setboard(&rest.join(" ")),
-            "ping" => self.out.line(&format!("pong {arg}")),
+            // The answer repeats the word, escaped: a control byte in it must not reach the
+            // GUI raw.
+            "ping" => self.out.line(&format!("pong {}", printable(arg))),
             "result" => {
                 self.halt();
                 self.over = true;
@@ -393,7 +398,15 @@ impl Session {
     }
 
     fn think(&mut self) {
-        if self.over || self.report_end() {
+        if self.report_end() {
+            return;
+        }
+        if self.over {
+            // Ended by `result` (or a resignation) while the position plays on.
+            self.error(
+                "game over",
+                "no move after the game's result ('new' or 'setboard' starts a game)",
+            );
             return;
         }
         let mut limits = Limits {
@@ -405,7 +418,7 @@ impl Session {
         if let Some(st) = self.st {
             limits.movetime = Some(st);
         } else if let Some((mps, _base, inc)) = self.level {
-            let own = Duration::from_millis(self.own_cs.unwrap_or(0) * 10);
+            let own = Duration::from_millis(self.own_cs.unwrap_or(0).saturating_mul(10));
             let played = self.game.pos.move_number().saturating_sub(1) / 2;
             limits.clock = Some(Clock {
                 time: own,
@@ -415,7 +428,7 @@ impl Session {
             });
         } else if let Some(cs) = self.own_cs {
             limits.clock = Some(Clock {
-                time: Duration::from_millis(cs * 10),
+                time: Duration::from_millis(cs.saturating_mul(10)),
                 ..Clock::default()
             });
         } else if self.sd.is_none() {
@@ -636,6 +649,21 @@ fn color_fen(marks: &[Option<char>], side: usize) -> String {
         }
     }
     s
+}
+
+/// A `time`/`otim` value: whole centiseconds; past `u64` the largest (a clock that long), a
+/// negative one (a clock already run out) zero.
+fn centiseconds(text: &str) -> Option<u64> {
+    if let Ok(v) = text.parse::<i64>() {
+        return Some(v.max(0) as u64);
+    }
+    let digits = text.strip_prefix('+').unwrap_or(text);
+    if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) {
+        return Some(digits.parse().unwrap_or(u64::MAX));
+    }
+    text.strip_prefix('-')
+        .filter(|d| !d.is_empty() && d.bytes().all(|b| b.is_ascii_digit()))
+        .map(|_| 0)
 }
 
 /// `level MPS BASE INC`: BASE in minutes or `min:sec`, INC in seconds.
