@@ -35,7 +35,12 @@ pub struct Session {
     over: bool,
     /// `Skill Level` (0 to [`skill::MAX_LEVEL`] = full strength); analysis ignores it.
     skill_level: u8,
+    /// `Multi-PV`: lines searched and shown, in analysis and when thinking on a move.
+    multipv: usize,
 }
+
+/// Most lines of the `Multi-PV` option.
+const MAX_MULTIPV: usize = 64;
 
 impl Session {
     /// A session in the chu start position; search ends arrive as events on `tx`.
@@ -57,6 +62,7 @@ impl Session {
             lifted: None,
             over: false,
             skill_level: skill::MAX_LEVEL,
+            multipv: 1,
         })
     }
 }
@@ -256,7 +262,9 @@ impl Session {
             env!("CARGO_PKG_VERSION")
         ));
         o.line("feature option=\"Rules -combo seed /// lishogi\"");
-        o.line("feature option=\"Multi-PV -spin 1 1 64\"");
+        o.line(&format!(
+            "feature option=\"Multi-PV -spin 1 1 {MAX_MULTIPV}\""
+        ));
         o.line(&format!(
             "feature option=\"Skill Level -spin {0} 0 {0}\"",
             skill::MAX_LEVEL
@@ -301,7 +309,14 @@ impl Session {
                     .ok_or_else(|| format!("Move Overhead: '{}'", clip(value)))?;
                 self.search.searcher.move_overhead = Duration::from_millis(v);
             }
-            "Multi-PV" => {}
+            "Multi-PV" => {
+                self.multipv = value
+                    .trim()
+                    .parse()
+                    .ok()
+                    .filter(|v| (1..=MAX_MULTIPV).contains(v))
+                    .ok_or_else(|| format!("Multi-PV: '{}' (1..={MAX_MULTIPV})", clip(value)))?;
+            }
             "Skill Level" => {
                 self.skill_level = value
                     .trim()
@@ -411,7 +426,7 @@ impl Session {
         }
         let mut limits = Limits {
             depth: self.sd,
-            multipv: 1,
+            multipv: self.multipv,
             skill: Skill::at(self.skill_level, 0),
             ..Limits::default()
         };
@@ -442,7 +457,7 @@ impl Session {
     fn analyse(&mut self) {
         let limits = Limits {
             infinite: true,
-            multipv: 1,
+            multipv: self.multipv,
             ..Limits::default()
         };
         let sink = self.sink(true);
