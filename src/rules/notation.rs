@@ -54,33 +54,36 @@ fn effect(pos: &Position, from: Square, legs: &[Square], promote: bool) -> Effec
     }
 }
 
-/// Whether a piece with `m`'s movement can walk `legs` from `from` one square at a time: with
-/// full lion power, every leg a king step from the one before; with lion power along lines
-/// only (horned falcon, soaring eagle, the lion dog family), every leg one step forth or back
-/// along one of those lines, never past its reach. A path with the effect of a legal move is
-/// still refused when the piece cannot take it: a falcon's `4c4a4c` (a jump is no step) or an
-/// eagle's `4c3d4c` (off its lines) is not its pass.
+/// Whether a piece with `m`'s movement can walk `legs` from `from` within its lion power:
+/// with full lion power, two king steps in all (a leg may be a jump over an empty square,
+/// which counts as its two steps); with lion power along lines only (horned falcon, soaring
+/// eagle: two squares; the lion dog family: three), legs forth and back along one line,
+/// never past its reach, and no more steps in all than its reach. A path with the effect of a
+/// legal move is still refused when the piece cannot walk it: a falcon's `4c4a4c` (four
+/// steps) or an eagle's `4c3d4c` (off its lines) is not its pass.
 fn walkable(m: &Movement, from: Square, legs: &[Square]) -> bool {
     let steps: Vec<(Square, Square)> = std::iter::once(from)
         .chain(legs.iter().copied())
         .zip(legs.iter().copied())
         .collect();
-    let king_steps = steps.iter().all(|&(a, b)| a.distance(b) == 1);
-    if m.lion && king_steps {
+    let king_walk: usize = steps.iter().map(|&(a, b)| a.distance(b)).sum();
+    if m.lion && king_walk <= 2 {
         return true;
     }
     m.lion_lines.iter().any(|line| {
-        // Position along the line, 0 at the origin; each step moves it by one.
-        let mut at: i32 = 0;
+        let reach = line.length as i32;
+        // Position along the line, 0 at the origin, and the steps walked.
+        let (mut at, mut walked) = (0i32, 0i32);
         steps.iter().all(|&(a, b)| {
-            if a.offset(line.delta) == b {
-                at += 1;
-            } else if b.offset(line.delta) == a {
-                at -= 1;
-            } else {
+            let Some(k) = (1..=reach)
+                .flat_map(|k| [k, -k])
+                .find(|&k| a.offset(k as i16 * line.delta) == b)
+            else {
                 return false;
-            }
-            (0..=line.length as i32).contains(&at)
+            };
+            at += k;
+            walked += k.abs();
+            (0..=reach).contains(&at) && walked <= reach
         })
     })
 }
