@@ -84,6 +84,38 @@ pub struct Engine {
     sender: Sender<Event>,
     out: Output,
     quit: bool,
+    /// Input lines sent by the stdin reader and not yet handled (the binary only).
+    backlog: Option<Arc<Backlog>>,
+}
+
+/// Bytes of input lines read but not yet handled, which the reader waits on: without it a
+/// source faster than the loop (`/dev/urandom`: thousands of short garbage lines a
+/// millisecond) fills the event queue without bound.
+#[derive(Default)]
+struct Backlog {
+    bytes: Mutex<usize>,
+    room: std::sync::Condvar,
+}
+
+/// Most bytes of input waiting to be handled (one line of any length is always let through).
+const MAX_BACKLOG: usize = 4 << 20;
+
+impl Backlog {
+    /// Waits until `n` more bytes fit, then counts them in.
+    fn take(&self, n: usize) {
+        let mut bytes = self.bytes.lock().unwrap_or_else(|e| e.into_inner());
+        while *bytes > 0 && *bytes + n > MAX_BACKLOG {
+            bytes = self.room.wait(bytes).unwrap_or_else(|e| e.into_inner());
+        }
+        *bytes += n;
+    }
+
+    /// `n` bytes were handled.
+    fn done(&self, n: usize) {
+        let mut bytes = self.bytes.lock().unwrap_or_else(|e| e.into_inner());
+        *bytes = bytes.saturating_sub(n);
+        self.room.notify_all();
+    }
 }
 
 impl Engine {
@@ -97,6 +129,7 @@ impl Engine {
             sender,
             out,
             quit: false,
+            backlog: None,
         }
     }
 
@@ -135,7 +168,16 @@ impl Engine {
     fn run_blocking(&mut self) {
         while !self.quit {
             match self.events.recv() {
-                Ok(ev) => self.handle(ev),
+                Ok(ev) => {
+                    let read = match &ev {
+                        Event::Line(l) | Event::Overlong(l) => l.len(),
+                        _ => 0,
+                    };
+                    self.handle(ev);
+                    if let Some(b) = &self.backlog {
+                        b.done(read);
+                    }
+                }
                 Err(_) => break,
             }
         }
@@ -249,8 +291,9 @@ pub const MAX_LINE: usize = 1 << 20;
 
 /// Reads stdin in a thread, sending lines and finally [`Event::Eof`]. A line longer than
 /// [`MAX_LINE`] becomes [`Event::Overlong`] as soon as it passes the limit, and its rest is
-/// dropped as it arrives: memory stays bounded whatever comes in.
-fn spawn_reader(tx: Sender<Event>) {
+/// dropped as it arrives; and it waits while [`MAX_BACKLOG`] bytes of lines are not yet
+/// handled: memory stays bounded whatever comes in, however fast.
+fn spawn_reader(tx: Sender<Event>, backlog: Arc<Backlog>) {
     let spawned = std::thread::Builder::new()
         .name("stdin".into())
         .spawn(move || {
@@ -260,6 +303,9 @@ fn spawn_reader(tx: Sender<Event>) {
                     Line::Whole(bytes) => Event::Line(String::from_utf8_lossy(&bytes).into_owned()),
                     Line::Cut(start) => Event::Overlong(String::from_utf8_lossy(&start).into_owned()),
                 };
+                if let Event::Line(l) | Event::Overlong(l) = &event {
+                    backlog.take(l.len());
+                }
                 if tx.send(event).is_err() {
                     return;
                 }
@@ -275,7 +321,9 @@ fn spawn_reader(tx: Sender<Event>) {
 /// first command decides the protocol (`usi`, `uci`, `xboard`; any other USI command means USI).
 pub fn run(forced: Option<Protocol>) -> Result<(), String> {
     let mut engine = Engine::new(forced, Output::stdout());
-    spawn_reader(engine.sender());
+    let backlog = Arc::new(Backlog::default());
+    engine.backlog = Some(backlog.clone());
+    spawn_reader(engine.sender(), backlog);
     engine.run_blocking();
     Ok(())
 }
