@@ -4,6 +4,7 @@
 //! be written. Each stops the match before its first game with a non-zero exit and the
 //! engine's own words; an engine that breaks during a game is told apart from one that lost.
 
+#[allow(dead_code)]
 mod match_common;
 
 use match_common::{have_python, random_game, records, run_match, standin, tmp_dir};
