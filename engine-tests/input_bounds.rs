@@ -96,7 +96,10 @@ fn an_endless_line_is_cut_refused_and_the_engine_answers_after_it() {
             e.send_bytes(&chunk);
             if i % 10 == 0 {
                 let (_, hwm) = e.memory().expect("still running");
-                assert!(hwm < base + GROWTH_KB, "{first}: {hwm} KiB after {i} MiB, {base} KiB before");
+                assert!(
+                    hwm < base + GROWTH_KB,
+                    "{first}: {hwm} KiB after {i} MiB, {base} KiB before"
+                );
                 peak = peak.max(hwm);
             }
         }
@@ -110,8 +113,14 @@ fn an_endless_line_is_cut_refused_and_the_engine_answers_after_it() {
             .collect();
         assert_eq!(refused.len(), 1, "{first}: {:#?}", e.log);
         let (_, hwm) = e.memory().unwrap();
-        assert!(hwm < base + GROWTH_KB, "{first}: {hwm} KiB, {base} KiB before");
-        eprintln!("{first}: a 200 MiB line, peak {} KiB, {base} KiB before it", peak.max(hwm));
+        assert!(
+            hwm < base + GROWTH_KB,
+            "{first}: {hwm} KiB, {base} KiB before"
+        );
+        eprintln!(
+            "{first}: a 200 MiB line, peak {} KiB, {base} KiB before it",
+            peak.max(hwm)
+        );
     }
 }
 
@@ -132,7 +141,8 @@ fn a_cut_command_is_never_executed() {
         let got = e.sync();
         assert_eq!(errors(&got).len(), 1, "{got:#?}");
         assert!(
-            got.iter().all(|l| !l.starts_with("bestmove") && !l.starts_with("info depth")),
+            got.iter()
+                .all(|l| !l.starts_with("bestmove") && !l.starts_with("info depth")),
             "a cut line ran: {got:#?}"
         );
     }

@@ -66,7 +66,11 @@ fn an_engine_that_cannot_start_stops_the_match_before_game_one_with_its_own_word
         (
             format!(
                 "name=A proto=uci cmd={}",
-                script(&dir, "half.sh", "read x\necho 'id name half'\necho 'half: out of memory' >&2\nexit 1\n")
+                script(
+                    &dir,
+                    "half.sh",
+                    "read x\necho 'id name half'\necho 'half: out of memory' >&2\nexit 1\n"
+                )
             ),
             "half: out of memory",
         ),
@@ -83,7 +87,10 @@ fn an_engine_that_cannot_start_stops_the_match_before_game_one_with_its_own_word
         assert!(err.contains(words), "{spec}: {err}");
         assert!(err.contains("engine A cannot play"), "{spec}: {err}");
         assert!(!err.contains("game 1 "), "{spec}: a game was played: {err}");
-        assert!(!out_file.exists() || records(&out_file).is_empty(), "{spec}");
+        assert!(
+            !out_file.exists() || records(&out_file).is_empty(),
+            "{spec}"
+        );
     }
     // An XBoard engine in dai dai: refused before it starts, the same way.
     let spec = format!("name=A cmd={} proto=xboard", shishi());
@@ -132,8 +139,8 @@ fn engine_output_is_read_with_a_bound_and_a_cut_line_is_never_acted_on() {
             if let Ok(Some(_)) = child.try_wait() {
                 break;
             }
-            let status = std::fs::read_to_string(format!("/proc/{}/status", child.id()))
-                .unwrap_or_default();
+            let status =
+                std::fs::read_to_string(format!("/proc/{}/status", child.id())).unwrap_or_default();
             let hwm: u64 = status
                 .lines()
                 .find(|l| l.starts_with("VmHWM:"))

@@ -95,7 +95,11 @@ fn xboard_multi_pv_shows_that_many_lines_and_refuses_values_out_of_range() {
             .filter(|l| l.starts_with("2 "))
             .cloned()
             .collect();
-        assert_eq!(heads_at_last_depth(&depth2), *value, "analyze, Multi-PV={value}: {depth2:#?}");
+        assert_eq!(
+            heads_at_last_depth(&depth2),
+            *value,
+            "analyze, Multi-PV={value}: {depth2:#?}"
+        );
         // Thinking on a move shows the same lines.
         e.send("new");
         e.send("sd 2");
@@ -103,7 +107,11 @@ fn xboard_multi_pv_shows_that_many_lines_and_refuses_values_out_of_range() {
         let start = e.log.len();
         e.expect(SEC, |l| l.starts_with("move "));
         let lines = e.log[start..].to_vec();
-        assert_eq!(heads_at_last_depth(&lines), *value, "go, Multi-PV={value}: {lines:#?}");
+        assert_eq!(
+            heads_at_last_depth(&lines),
+            *value,
+            "go, Multi-PV={value}: {lines:#?}"
+        );
     }
     for bad in ["0", "-1", "65", "abc", "", "1e3", "18446744073709551616"] {
         e.send(&format!("option Multi-PV={bad}"));
@@ -121,10 +129,40 @@ fn analyse_threads_and_times_stay_within_what_the_engine_can_keep() {
     let max = std::thread::available_parallelism().map_or(1, |n| n.get());
     let too_many = (max + 1).to_string();
     for args in [
-        vec!["analyse", "--moves", "7i7h", "--depth", "1", "--threads", "1024"],
-        vec!["analyse", "--moves", "7i7h", "--depth", "1", "--threads", &too_many],
-        vec!["analyse", "--moves", "7i7h", "--depth", "1", "--threads", "0"],
-        vec!["analyse", "--moves", "7i7h", "--movetime", "18446744073709551615"],
+        vec![
+            "analyse",
+            "--moves",
+            "7i7h",
+            "--depth",
+            "1",
+            "--threads",
+            "1024",
+        ],
+        vec![
+            "analyse",
+            "--moves",
+            "7i7h",
+            "--depth",
+            "1",
+            "--threads",
+            &too_many,
+        ],
+        vec![
+            "analyse",
+            "--moves",
+            "7i7h",
+            "--depth",
+            "1",
+            "--threads",
+            "0",
+        ],
+        vec![
+            "analyse",
+            "--moves",
+            "7i7h",
+            "--movetime",
+            "18446744073709551615",
+        ],
         vec!["analyse", "--moves", "7i7h", "--movetime", "3600001"],
     ] {
         let (code, err) = run_bounded(&args, 30);
@@ -134,7 +172,15 @@ fn analyse_threads_and_times_stay_within_what_the_engine_can_keep() {
     }
     let max = max.to_string();
     let (code, err) = run_bounded(
-        &["analyse", "--moves", "7i7h", "--depth", "1", "--threads", &max],
+        &[
+            "analyse",
+            "--moves",
+            "7i7h",
+            "--depth",
+            "1",
+            "--threads",
+            &max,
+        ],
         60,
     );
     assert_eq!(code, Some(0), "{err}");
@@ -158,7 +204,10 @@ fn match_times_at_the_edge_are_refused_with_their_range() {
             30,
         );
         assert_eq!(code, Some(2), "{flag} {value}: {err}");
-        assert!(err.contains(flag) && err.contains("out of range"), "{flag} {value}: {err}");
+        assert!(
+            err.contains(flag) && err.contains("out of range"),
+            "{flag} {value}: {err}"
+        );
     }
 }
 
@@ -276,11 +325,17 @@ fn a_game_that_is_over_has_no_move_in_any_command() {
         e.send("go");
         let lines = ping(&mut e, 1);
         assert_eq!(lines.len(), 1, "{sfen}: {lines:#?}");
-        assert!(lines[0].starts_with("1-0") || lines[0].starts_with("0-1"), "{lines:#?}");
+        assert!(
+            lines[0].starts_with("1-0") || lines[0].starts_with("0-1"),
+            "{lines:#?}"
+        );
         e.send("force");
         e.send("usermove a1a2");
         let lines = ping(&mut e, 2);
-        assert!(lines.iter().all(|l| l.starts_with("Illegal move")), "{lines:#?}");
+        assert!(
+            lines.iter().all(|l| l.starts_with("Illegal move")),
+            "{lines:#?}"
+        );
     }
 }
 
@@ -368,7 +423,10 @@ fn perft_takes_one_depth_and_a_suite_must_check_something() {
         e.send(bad);
         let got = e.sync();
         assert_eq!(got.len(), 1, "{bad}: {got:#?}");
-        assert!(got[0].contains("perft: expected one depth"), "{bad}: {got:#?}");
+        assert!(
+            got[0].contains("perft: expected one depth"),
+            "{bad}: {got:#?}"
+        );
     }
     let dir = std::env::temp_dir().join(format!("shishi-edges-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
@@ -398,7 +456,10 @@ fn summary_refuses_records_that_describe_no_game() {
     let start = "lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppp/3i4i3/12/12/3I4I3/PPPPPPPPPPPP/MVRHDNQDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL b - 1";
     let good = record("chu", start, "1. 7i7h 6d6e", 2);
     let bad = [
-        ("bad SFEN", record("chu", "lfcsgekgscfl/12 b - 1", "1. 7i7h", 1)),
+        (
+            "bad SFEN",
+            record("chu", "lfcsgekgscfl/12 b - 1", "1. 7i7h", 1),
+        ),
         ("illegal move", record("chu", start, "1. 7i7a", 1)),
         ("unknown variant", record("chess", start, "1. 7i7h", 1)),
     ];

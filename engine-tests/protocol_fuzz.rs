@@ -288,7 +288,11 @@ fn every_advertised_option_takes_its_limits_refuses_one_past_and_keeps_searching
             for v in &good {
                 e.send(&set(&o.name, v));
                 let got = sync(&mut e);
-                assert!(!got.iter().any(|l| is_error(l)), "{proto} {} = {v}: {got:#?}", o.name);
+                assert!(
+                    !got.iter().any(|l| is_error(l)),
+                    "{proto} {} = {v}: {got:#?}",
+                    o.name
+                );
                 // A search after it: one answer, legal; MultiPV shows its lines.
                 if xb {
                     e.send("new");
@@ -327,7 +331,11 @@ fn every_advertised_option_takes_its_limits_refuses_one_past_and_keeps_searching
                         shishi::rules::RuleSet::Seed,
                     );
                     if o.kind != "combo" {
-                        assert!(pos.parse_move(mv).is_ok(), "{proto} {} = {v}: {best}", o.name);
+                        assert!(
+                            pos.parse_move(mv).is_ok(),
+                            "{proto} {} = {v}: {best}",
+                            o.name
+                        );
                     }
                     if o.name.ends_with("MultiPV") {
                         let lines = e.log[start..]

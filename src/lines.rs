@@ -2,8 +2,8 @@
 //! `shishi match`, record and suite files. A plain `read_until` collects a whole line before
 //! any length check can run, so a source that never ends a line (`/dev/zero`, a broken
 //! engine) takes memory until the process dies. Here a line is kept up to a limit and the
-//! rest of it is counted and dropped as it arrives; the caller learns that the line was cut
-//! and decides what that means (a protocol refuses the line; a file reader refuses the file).
+//! rest of it is dropped as it arrives; the caller learns that the line was cut and decides
+//! what that means (a protocol refuses the line; a file reader refuses the file).
 
 use std::io::{BufRead, Read};
 
@@ -69,8 +69,8 @@ impl<R: Read> LineReader<R> {
             let room = (self.limit + 1).saturating_sub(kept.len());
             let take = part.len().min(room);
             kept.extend_from_slice(&part[..take]);
-            let over = kept.len() > self.limit
-                && (kept.last() != Some(&b'\r') || take < part.len());
+            let over =
+                kept.len() > self.limit && (kept.last() != Some(&b'\r') || take < part.len());
             if over {
                 // The rest of the line is dropped by the next read.
                 self.inner.consume(take);
@@ -103,7 +103,7 @@ impl<R: Read> LineReader<R> {
 /// Reads a text file of lines no longer than `max_line` bytes and no larger than `max_file`
 /// bytes, stopping at the first line or byte past either bound (so `/dev/zero` and
 /// `/dev/urandom` are refused after at most `max_line` bytes of one line, or at the first
-/// byte that is not UTF-8).
+/// line that is not UTF-8).
 pub fn read_text_file(
     path: &std::path::Path,
     max_line: usize,
@@ -171,7 +171,10 @@ mod tests {
         let mut input = vec![b'x'; 300_000];
         input.extend_from_slice(b"\nnext\n");
         let got = lines(&input, 10);
-        assert_eq!(got, vec![Line::Cut(vec![b'x'; 10]), Line::Whole(b"next".to_vec())]);
+        assert_eq!(
+            got,
+            vec![Line::Cut(vec![b'x'; 10]), Line::Whole(b"next".to_vec())]
+        );
     }
 
     #[test]
@@ -192,7 +195,11 @@ mod tests {
         assert!(read_text_file(&f, 1, 100).unwrap_err().contains("line 1"));
         assert!(read_text_file(&f, 10, 4).unwrap_err().contains("larger"));
         std::fs::write(&f, b"ab\n\xff\n").unwrap();
-        assert!(read_text_file(&f, 10, 100).unwrap_err().contains("not UTF-8"));
+        assert!(
+            read_text_file(&f, 10, 100)
+                .unwrap_err()
+                .contains("not UTF-8")
+        );
         let _ = std::fs::remove_dir_all(&dir);
     }
 }

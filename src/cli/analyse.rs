@@ -160,7 +160,10 @@ pub fn run(args: AnalyseArgs) -> Result<(), String> {
     }
     let max_hash = shishi::search::max_hash_mb();
     if args.hash == 0 || args.hash > max_hash {
-        return Err(format!("--hash {} is out of range (1..={max_hash})", args.hash));
+        return Err(format!(
+            "--hash {} is out of range (1..={max_hash})",
+            args.hash
+        ));
     }
     let settings = Settings {
         budget: budget(&args)?,

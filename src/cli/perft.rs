@@ -97,7 +97,10 @@ fn run_one(args: &PerftArgs) -> Result<(), String> {
 fn run_suite(path: &std::path::Path, max_depth: u32) -> Result<(), String> {
     let entries = suite::read_suite(path)?;
     if entries.iter().all(|e| e.counts.is_empty()) {
-        return Err(format!("{}: no position with a count to check", path.display()));
+        return Err(format!(
+            "{}: no position with a count to check",
+            path.display()
+        ));
     }
     let mut out = std::io::stdout().lock();
     let (mut checked, mut failed) = (0, 0);

@@ -276,9 +276,7 @@ impl Player {
         if spec.proto == Protocol::Xboard {
             // Refused before the engine starts: nothing it could say changes these.
             if start.variant() != Variant::Chu {
-                return Err(
-                    "XBoard engines play chu only (XBoard boards stop at 16 files)".into(),
-                );
+                return Err("XBoard engines play chu only (XBoard boards stop at 16 files)".into());
             }
             if let Limit::Nodes(_) = limit {
                 return Err("XBoard engines cannot play --nodes".into());

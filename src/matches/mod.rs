@@ -362,7 +362,10 @@ pub fn run(cfg: &MatchConfig) -> Result<Table, String> {
                     .and_then(|_| f.flush())
             {
                 eprintln!("{path}: {e}: stopping the match after the games in progress");
-                lost_records = Some(format!("{path}: {e} (game {} was not recorded)", rec.number));
+                lost_records = Some(format!(
+                    "{path}: {e} (game {} was not recorded)",
+                    rec.number
+                ));
                 stop.store(true, Ordering::Relaxed);
             }
             eprintln!(

@@ -76,7 +76,9 @@ impl EngineProcess {
             while let Ok(Some(line)) = reader.next_line() {
                 let item = match line {
                     Line::Whole(b) => Incoming::Line(String::from_utf8_lossy(&b).into_owned()),
-                    Line::Cut(b) => Incoming::Cut(String::from_utf8_lossy(&b[..b.len().min(60)]).into_owned()),
+                    Line::Cut(b) => {
+                        Incoming::Cut(String::from_utf8_lossy(&b[..b.len().min(60)]).into_owned())
+                    }
                 };
                 if tx.send(item).is_err() {
                     break;
@@ -114,11 +116,23 @@ impl EngineProcess {
         {
             let _ = h.join();
         }
-        let text = self.stderr.lock().unwrap_or_else(|e| e.into_inner()).clone();
+        let text = self
+            .stderr
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .clone();
         let text = String::from_utf8_lossy(&text);
-        let said: Vec<&str> = text.lines().map(str::trim).filter(|l| !l.is_empty()).collect();
+        let said: Vec<&str> = text
+            .lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty())
+            .collect();
         let mut out = match status {
-            Some(s) => format!("exit status {}", s.code().map_or("none (killed by a signal)".into(), |c| c.to_string())),
+            Some(s) => format!(
+                "exit status {}",
+                s.code()
+                    .map_or("none (killed by a signal)".into(), |c| c.to_string())
+            ),
             None => "still running".to_string(),
         };
         if !said.is_empty() {
@@ -159,7 +173,9 @@ impl EngineProcess {
                 }
                 Ok(Incoming::Cut(start)) => {
                     log::warn!("engine line longer than {MAX_LINE} bytes ignored: {start}…");
-                    self.remember(format!("< (a line longer than {MAX_LINE} bytes, ignored: {start}…)"));
+                    self.remember(format!(
+                        "< (a line longer than {MAX_LINE} bytes, ignored: {start}…)"
+                    ));
                 }
                 Err(RecvTimeoutError::Timeout) => return Err(ReadError::Timeout),
                 Err(RecvTimeoutError::Disconnected) => return Err(ReadError::Closed),

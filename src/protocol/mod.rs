@@ -301,7 +301,9 @@ fn spawn_reader(tx: Sender<Event>, backlog: Arc<Backlog>) {
             while let Ok(Some(line)) = reader.next_line() {
                 let event = match line {
                     Line::Whole(bytes) => Event::Line(String::from_utf8_lossy(&bytes).into_owned()),
-                    Line::Cut(start) => Event::Overlong(String::from_utf8_lossy(&start).into_owned()),
+                    Line::Cut(start) => {
+                        Event::Overlong(String::from_utf8_lossy(&start).into_owned())
+                    }
                 };
                 if let Event::Line(l) | Event::Overlong(l) = &event {
                     backlog.take(l.len());

@@ -594,8 +594,8 @@ impl Session {
             _ => None,
         }
         .and_then(|d| d.parse().ok())
-            .filter(|d| (1..=MAX_PERFT_DEPTH).contains(d))
-            .ok_or_else(|| format!("perft: expected one depth from 1 to {MAX_PERFT_DEPTH}"))?;
+        .filter(|d| (1..=MAX_PERFT_DEPTH).contains(d))
+        .ok_or_else(|| format!("perft: expected one depth from 1 to {MAX_PERFT_DEPTH}"))?;
         self.end_work();
         let threads = self.search.searcher.threads();
         self.perft = Some(PerftJob::start(
