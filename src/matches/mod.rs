@@ -302,7 +302,9 @@ pub fn run(cfg: &MatchConfig) -> Result<Table, String> {
     for (_, sfen) in &openings {
         starts.push(Position::from_sfen(cfg.variant, cfg.rules, sfen).map_err(|e| e.to_string())?);
     }
-    preflight(cfg, &starts[0])?;
+    // The game's own start position: an opening an engine refuses is that game's matter
+    // (a dispute or a loss), not a reason to play none.
+    preflight(cfg, &Position::start(cfg.variant, cfg.rules))?;
     let jobs = Arc::new(schedule(cfg));
     let total = jobs.len();
     let next = Arc::new(AtomicUsize::new(0));
