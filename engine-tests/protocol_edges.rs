@@ -311,6 +311,12 @@ fn a_game_that_is_over_has_no_move_in_any_command() {
             }
             e.send("go depth 3");
             e.expect(SEC, |l| l == "bestmove resign");
+            // Its answer is there at once: a command right behind the `go` finds no search
+            // running, so it says nothing about one.
+            e.send("go depth 3");
+            e.send(&format!("position sfen {sfen}"));
+            let got = e.sync();
+            assert_eq!(got, vec!["bestmove resign".to_string()], "{sfen}: {got:#?}");
             if first == "usi" {
                 e.send("go mate 1000");
                 e.expect(SEC, |l| l == "checkmate nomate");

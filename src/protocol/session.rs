@@ -128,6 +128,14 @@ impl SearchControl {
         self.running.is_some()
     }
 
+    /// Whether a search is still searching, or held (`go infinite`, `go ponder`): not one that
+    /// has ended on its own and whose result waits to be sent.
+    pub fn searching(&self) -> bool {
+        self.running
+            .as_ref()
+            .is_some_and(|r| r.hold || !r.finished())
+    }
+
     /// Starts a search in the background (on a host without threads: runs it to its end);
     /// `hold` keeps its result until [`Self::release`] or [`Self::stop`] (`go infinite`,
     /// `go ponder`, analysis). A search already running is stopped and its result dropped:

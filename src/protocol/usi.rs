@@ -246,9 +246,10 @@ impl Session {
         true
     }
 
-    /// Ends what runs ([`Self::end_work`]); whether a search was running.
+    /// Ends what runs ([`Self::end_work`]); whether a search was still running (one that has
+    /// ended on its own, its result not yet sent, only gets its `bestmove`: no error line).
     fn interrupt(&mut self) -> bool {
-        let busy = self.search.active();
+        let busy = self.search.searching();
         self.end_work();
         busy
     }
