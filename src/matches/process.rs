@@ -111,10 +111,14 @@ impl EngineProcess {
             }
             std::thread::sleep(Duration::from_millis(10));
         }
+        // Its last words: the reader ends when the pipe closes, which a process the engine
+        // left behind may delay, so it is waited for only to the same deadline.
         if status.is_some()
             && let Some(h) = self.stderr_reader.take()
         {
-            let _ = h.join();
+            while !h.is_finished() && Instant::now() < end {
+                std::thread::sleep(Duration::from_millis(10));
+            }
         }
         let text = self
             .stderr
@@ -122,9 +126,11 @@ impl EngineProcess {
             .unwrap_or_else(|e| e.into_inner())
             .clone();
         let text = String::from_utf8_lossy(&text);
-        let said: Vec<&str> = text
+        // One line of printable text, whatever the engine wrote.
+        let said: Vec<String> = text
             .lines()
-            .map(str::trim)
+            .map(|l| l.chars().filter(|c| !c.is_control()).collect::<String>())
+            .map(|l| l.trim().to_string())
             .filter(|l| !l.is_empty())
             .collect();
         let mut out = match status {
