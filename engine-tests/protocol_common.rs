@@ -109,6 +109,19 @@ impl Engine {
         }
     }
 
+    /// The process's current and peak resident memory in KiB (`/proc`), while it runs.
+    pub fn memory(&self) -> Option<(u64, u64)> {
+        let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id())).ok()?;
+        let field = |name: &str| -> Option<u64> {
+            status
+                .lines()
+                .find(|l| l.starts_with(name))
+                .and_then(|l| l.split_whitespace().nth(1))
+                .and_then(|v| v.parse().ok())
+        };
+        Some((field("VmRSS:")?, field("VmHWM:")?))
+    }
+
     /// Waits for the process to exit; `true` if it did in time with success.
     pub fn exits(&mut self, timeout: Duration) -> bool {
         let end = Instant::now() + timeout;

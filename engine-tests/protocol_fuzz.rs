@@ -1,5 +1,6 @@
 //! Random, mutated, very long and binary input thrown at the protocol loop of the release
-//! binary: it must answer `isready`/`ping` afterwards and never panic.
+//! binary: it must answer `isready`/`ping` afterwards and never panic. And every option each
+//! protocol advertises, set to its limits and one past them, with the behaviour checked.
 
 mod protocol_common;
 
@@ -145,4 +146,230 @@ fn binary_first_line_then_usi() {
     e.expect(Duration::from_secs(10), |l| l == "usiok");
     e.close();
     assert!(e.exits(Duration::from_secs(5)));
+}
+
+/// One option as an engine advertises it: name, kind, and for a spin its bounds, for a combo
+/// its values.
+struct Advertised {
+    name: String,
+    kind: String,
+    min: i64,
+    max: i64,
+    vars: Vec<String>,
+}
+
+/// The options of a USI/UCI handshake (`option name … type …`) or of XBoard's features
+/// (`feature option="Name -spin def min max"`).
+fn advertised(lines: &[String]) -> Vec<Advertised> {
+    let mut out = Vec::new();
+    for l in lines {
+        if let Some(rest) = l.strip_prefix("option name ") {
+            let (name, spec) = rest.split_once(" type ").expect("a type");
+            let words: Vec<&str> = spec.split_whitespace().collect();
+            let after = |key: &str| {
+                words
+                    .iter()
+                    .position(|w| *w == key)
+                    .and_then(|i| words.get(i + 1))
+                    .and_then(|v| v.parse().ok())
+                    .unwrap_or(0)
+            };
+            let vars = words
+                .windows(2)
+                .filter(|w| w[0] == "var")
+                .map(|w| w[1].to_string())
+                .collect();
+            out.push(Advertised {
+                name: name.to_string(),
+                kind: words[0].to_string(),
+                min: after("min"),
+                max: after("max"),
+                vars,
+            });
+        } else if let Some(rest) = l.strip_prefix("feature option=\"") {
+            let rest = rest.trim_end_matches('"');
+            let (name, spec) = rest.split_once(" -").expect("a kind");
+            let words: Vec<&str> = spec.split_whitespace().collect();
+            let num = |i: usize| words.get(i).and_then(|v| v.parse().ok()).unwrap_or(0);
+            out.push(Advertised {
+                name: name.to_string(),
+                kind: words[0].to_string(),
+                min: num(2),
+                max: num(3),
+                vars: spec
+                    .split_once(' ')
+                    .map(|(_, v)| v.split(" /// ").map(str::to_string).collect())
+                    .unwrap_or_default(),
+            });
+        }
+    }
+    out
+}
+
+/// The values to set an option to: those it must take (its limits, its values) and those it
+/// must refuse (one past each limit, garbage, a number past any type).
+fn trials(o: &Advertised) -> (Vec<String>, Vec<String>) {
+    match o.kind.as_str() {
+        "spin" => {
+            // A table at its largest is the hardening test's (it may be half the machine).
+            let hash = o.name.to_ascii_lowercase().contains("hash");
+            let mut good = vec![o.min.to_string()];
+            if !hash {
+                good.push(o.max.to_string());
+                good.push(((o.min + o.max) / 2).to_string());
+            }
+            let mut bad = vec![
+                (o.max + 1).to_string(),
+                "abc".into(),
+                "18446744073709551616".into(),
+            ];
+            if o.min > i64::MIN {
+                bad.push((o.min - 1).to_string());
+            }
+            (good, bad)
+        }
+        "check" => (
+            vec!["true".into(), "false".into()],
+            vec!["maybe".into(), "2".into()],
+        ),
+        "combo" => (o.vars.clone(), vec!["no-such-value".into()]),
+        _ => (Vec::new(), Vec::new()),
+    }
+}
+
+/// Every option a protocol advertises, set to each of its limits and values, is taken
+/// silently, and one past each limit gets exactly one error line; after each, a search gets
+/// exactly one legal answer, and a MultiPV setting shows that many lines (capped at the root
+/// moves).
+#[test]
+fn every_advertised_option_takes_its_limits_refuses_one_past_and_keeps_searching() {
+    for proto in ["usi", "uci", "xboard"] {
+        let xb = proto == "xboard";
+        let mut e = Engine::start(&[]);
+        e.send(proto);
+        if xb {
+            e.send("protover 2");
+            e.expect(Duration::from_secs(20), |l| l == "feature done=1");
+        } else {
+            e.expect(Duration::from_secs(20), |l| l.ends_with("ok"));
+        }
+        let options = advertised(&e.log);
+        assert!(options.len() >= 4, "{proto}: {:#?}", e.log);
+        let mut n = 0;
+        let mut sync = |e: &mut Engine| -> Vec<String> {
+            n += 1;
+            let (ask, answer) = if xb {
+                (format!("ping {n}"), format!("pong {n}"))
+            } else {
+                ("isready".to_string(), "readyok".to_string())
+            };
+            e.send(&ask);
+            let mut got = Vec::new();
+            loop {
+                let l = e
+                    .next(Duration::from_secs(30))
+                    .unwrap_or_else(|| panic!("no {answer}: {:#?}", e.log));
+                if l == answer {
+                    return got;
+                }
+                got.push(l);
+            }
+        };
+        let set = |name: &str, value: &str| {
+            if xb {
+                format!("option {name}={value}")
+            } else {
+                format!("setoption name {name} value {value}")
+            }
+        };
+        let is_error = |l: &str| l.starts_with("info string error") || l.starts_with("Error");
+        for o in &options {
+            let (good, bad) = trials(o);
+            for v in &good {
+                e.send(&set(&o.name, v));
+                let got = sync(&mut e);
+                assert!(
+                    !got.iter().any(|l| is_error(l)),
+                    "{proto} {} = {v}: {got:#?}",
+                    o.name
+                );
+                // A search after it: one answer, legal; MultiPV shows its lines.
+                if xb {
+                    e.send("new");
+                    e.send("post");
+                    e.send("sd 1");
+                    e.send("go");
+                    let start = e.log.len();
+                    let mv = e.expect(Duration::from_secs(30), |l| {
+                        l.starts_with("move ") || l.starts_with("resign")
+                    });
+                    assert!(mv.starts_with("move "), "{proto} {} = {v}: {mv}", o.name);
+                    if o.name == "Multi-PV" {
+                        let heads: std::collections::BTreeSet<String> = e.log[start..]
+                            .iter()
+                            .filter(|l| l.starts_with("1 "))
+                            .filter_map(|l| l.split_whitespace().nth(4).map(String::from))
+                            .collect();
+                        let want: usize = v.parse().unwrap();
+                        let roots = shishi::rules::Position::start(
+                            shishi::rules::Variant::Chu,
+                            shishi::rules::RuleSet::Seed,
+                        )
+                        .game_moves()
+                        .len();
+                        assert_eq!(heads.len(), want.min(roots), "Multi-PV = {v}");
+                    }
+                    e.send("force");
+                } else {
+                    e.send("position startpos");
+                    e.send("go depth 1");
+                    let start = e.log.len();
+                    let best = e.expect(Duration::from_secs(60), |l| l.starts_with("bestmove"));
+                    let mv = best.split_whitespace().nth(1).unwrap_or("");
+                    let mut pos = shishi::rules::Position::start(
+                        shishi::rules::Variant::Chu,
+                        shishi::rules::RuleSet::Seed,
+                    );
+                    if o.kind != "combo" {
+                        assert!(
+                            pos.parse_move(mv).is_ok(),
+                            "{proto} {} = {v}: {best}",
+                            o.name
+                        );
+                    }
+                    if o.name.ends_with("MultiPV") {
+                        let lines = e.log[start..]
+                            .iter()
+                            .filter(|l| l.starts_with("info depth 1 "))
+                            .count();
+                        let want: usize = v.parse().unwrap();
+                        let roots = pos.game_moves().len();
+                        assert_eq!(lines, want.min(roots), "MultiPV = {v}");
+                    }
+                    let after = sync(&mut e);
+                    assert!(
+                        !after.iter().any(|l| l.starts_with("bestmove")),
+                        "{proto}: two answers to one go: {after:#?}"
+                    );
+                }
+            }
+            for v in &bad {
+                e.send(&set(&o.name, v));
+                let got = sync(&mut e);
+                let errs = got.iter().filter(|l| is_error(l)).count();
+                assert_eq!(errs, 1, "{proto} {} = {v}: {got:#?}", o.name);
+            }
+            // Back to a plain setting for the next option's searches.
+            if let Some(default) = match o.kind.as_str() {
+                "spin" if o.name.contains("Multi") => Some("1".to_string()),
+                "combo" => o.vars.first().cloned(),
+                _ => None,
+            } {
+                e.send(&set(&o.name, &default));
+                sync(&mut e);
+            }
+        }
+        e.send("quit");
+        assert!(e.exits(Duration::from_secs(10)), "{proto}: did not exit");
+    }
 }

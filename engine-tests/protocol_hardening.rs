@@ -45,7 +45,9 @@ fn pv_of(info: &str) -> Vec<String> {
 fn multipv_beyond_the_root_moves_searches_each_move_once_and_ends() {
     // (position, moves after it, searchmoves): the start position, one ply in, a bare
     // endgame with few moves, and searchmoves subsets.
-    let endgame = "sfen 11k/12/12/12/12/12/12/12/12/12/12/K11 b - 1";
+    // (Kings and a pawn each: with kings alone the game is already over, a draw, and has no
+    // move to search.)
+    let endgame = "sfen 10pk/12/12/12/12/12/12/12/12/12/12/KP10 b - 1";
     let cases = [
         ("startpos moves 7i7h", ""),
         (endgame, ""),

@@ -105,7 +105,7 @@ impl Fuzzer {
     fn random_line(&mut self, mut pos: shishi::rules::Position, n: u64) -> Vec<String> {
         let mut out = Vec::new();
         for _ in 0..n {
-            let moves = pos.game_moves();
+            let moves = pos.playable_moves();
             if moves.is_empty() {
                 break;
             }
@@ -145,7 +145,8 @@ impl Fuzzer {
     }
 
     fn go(&mut self) {
-        let mut allowed = self.game.pos.clone().game_moves();
+        // A game that is over has no move (docs/protocol.md): its `go` is `bestmove resign`.
+        let mut allowed = self.game.pos.clone().playable_moves();
         let mut words: Vec<String> = Vec::new();
         let mut mate_search = false;
         match self.rng.below(12) {

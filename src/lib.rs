@@ -8,6 +8,7 @@
 pub mod analysis;
 pub mod datagen;
 pub mod eval;
+pub mod lines;
 pub mod matches;
 pub mod nnue;
 pub mod perft;

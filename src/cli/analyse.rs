@@ -84,13 +84,18 @@ impl Sink {
     }
 }
 
+/// Longest `--movetime`: an hour a position already makes a game's analysis take days.
+const MAX_MOVETIME: u64 = 3_600_000;
+
 fn budget(args: &AnalyseArgs) -> Result<Budget, String> {
     match (args.movetime, args.nodes, args.depth) {
         (_, _, Some(d)) if !(1..=100).contains(&d) => Err("--depth must be 1 to 100".into()),
         (_, _, Some(d)) => Ok(Budget::Depth(d)),
         (_, Some(0), _) => Err("--nodes must be positive".into()),
         (_, Some(n), _) => Ok(Budget::Nodes(n)),
-        (Some(0), _, _) => Err("--movetime must be positive".into()),
+        (Some(ms), _, _) if ms == 0 || ms > MAX_MOVETIME => Err(format!(
+            "--movetime {ms} is out of range (1..={MAX_MOVETIME} ms: an hour a position)"
+        )),
         (Some(ms), _, _) => Ok(Budget::Movetime(ms)),
         (None, None, None) => Ok(Budget::Movetime(1000)),
     }
@@ -98,7 +103,7 @@ fn budget(args: &AnalyseArgs) -> Result<Budget, String> {
 
 fn read_game(args: &AnalyseArgs) -> Result<Game, String> {
     if let Some(path) = &args.record {
-        let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
+        let text = shishi::matches::record::read_file(path)?;
         return game::from_record(&text, args.game, args.variant, args.rules)
             .map_err(|e| format!("{path}: {e}"));
     }
@@ -144,14 +149,21 @@ impl Progress {
 
 /// Runs `shishi analyse`.
 pub fn run(args: AnalyseArgs) -> Result<(), String> {
-    if args.threads == 0 || args.threads > 1024 {
+    // The engine's own bounds (its `Threads` and `USI_Hash` options): more threads than the
+    // machine runs at once only slow each search down and break its time limit.
+    let max_threads = shishi::search::max_threads();
+    if args.threads == 0 || args.threads > max_threads {
         return Err(format!(
-            "--threads {} is out of range (1..=1024)",
+            "--threads {} is out of range (1..={max_threads}, the threads this machine runs at once)",
             args.threads
         ));
     }
-    if args.hash == 0 || args.hash > 65536 {
-        return Err(format!("--hash {} is out of range (1..=65536)", args.hash));
+    let max_hash = shishi::search::max_hash_mb();
+    if args.hash == 0 || args.hash > max_hash {
+        return Err(format!(
+            "--hash {} is out of range (1..={max_hash})",
+            args.hash
+        ));
     }
     let settings = Settings {
         budget: budget(&args)?,

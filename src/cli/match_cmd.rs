@@ -63,6 +63,11 @@ pub struct MatchArgs {
     stall_timeout: f64,
 }
 
+/// Longest `--stall-timeout`, in seconds (a day): a longer wait is a match that never ends.
+const MAX_WAIT_S: f64 = 86_400.0;
+/// Largest `--time-margin`, in ms (an hour): grace beyond it is no clock at all.
+const MAX_MARGIN_MS: u64 = 3_600_000;
+
 fn parse_sprt(words: &[String]) -> Result<SprtParams, String> {
     let mut p = SprtParams {
         elo0: 0.0,
@@ -131,8 +136,17 @@ pub fn run(args: MatchArgs) -> Result<(), String> {
         None => Vec::new(),
     };
     let sprt = args.sprt.as_deref().map(parse_sprt).transpose()?;
-    if !(args.stall_timeout > 0.0 && args.stall_timeout < 1e6) {
-        return Err("--stall-timeout must be positive".into());
+    if !(args.stall_timeout > 0.0 && args.stall_timeout <= MAX_WAIT_S) {
+        return Err(format!(
+            "--stall-timeout {} is out of range (more than 0, at most {MAX_WAIT_S} seconds)",
+            args.stall_timeout
+        ));
+    }
+    if args.time_margin > MAX_MARGIN_MS {
+        return Err(format!(
+            "--time-margin {} is out of range (0..={MAX_MARGIN_MS} ms)",
+            args.time_margin
+        ));
     }
     let cfg = MatchConfig {
         engines,

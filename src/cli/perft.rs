@@ -96,6 +96,12 @@ fn run_one(args: &PerftArgs) -> Result<(), String> {
 
 fn run_suite(path: &std::path::Path, max_depth: u32) -> Result<(), String> {
     let entries = suite::read_suite(path)?;
+    if entries.iter().all(|e| e.counts.is_empty()) {
+        return Err(format!(
+            "{}: no position with a count to check",
+            path.display()
+        ));
+    }
     let mut out = std::io::stdout().lock();
     let (mut checked, mut failed) = (0, 0);
     let start = Instant::now();

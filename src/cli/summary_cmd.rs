@@ -34,10 +34,10 @@ pub fn run(args: SummaryArgs) -> Result<(), String> {
     }
     let mut games = Vec::new();
     for f in &args.files {
-        let text = std::fs::read_to_string(f).map_err(|e| format!("{f}: {e}"))?;
+        let text = record::read_file(f)?;
         for block in record::read(&text).map_err(|e| format!("{f}: {e}"))? {
             let mut figures = summary::GameFigures::of(&block).map_err(|e| format!("{f}: {e}"))?;
-            figures.shares = shares(&block, figures.plies);
+            figures.shares = shares(&block, figures.plies).map_err(|e| format!("{f}: {e}"))?;
             games.push(figures);
         }
     }
@@ -49,23 +49,33 @@ pub fn run(args: SummaryArgs) -> Result<(), String> {
 }
 
 /// The share of the start position's pieces before each ply of the block's game (the
-/// conversion's split by phase); empty when its moves do not replay, and the game is then
-/// reported as such.
-fn shares(block: &record::RecordBlock, plies: usize) -> Vec<f64> {
-    let Ok(mut shares) = game::from_block(block).and_then(|g| moves_left::shares(&g)) else {
-        return Vec::new();
-    };
+/// conversion's split by phase). A block whose variant, rule set, position or moves do not
+/// read and replay is an error: its figures would describe no game.
+fn shares(block: &record::RecordBlock, plies: usize) -> Result<Vec<f64>, String> {
+    let at = block.first_line;
+    let mut shares = game::from_block(block)
+        .and_then(|g| moves_left::shares(&g))
+        .map_err(|e| {
+            if e.starts_with("game at line") {
+                e
+            } else {
+                format!("game at line {at}: {e}")
+            }
+        })?;
     // Before each ply only: not the final position's.
     shares.truncate(plies);
-    shares
+    Ok(shares)
 }
 
 /// `--moves-left` (the table) or `--phases` (the per-ply shares).
 fn phases(files: &[String], per_ply: bool) -> Result<(), String> {
     let mut games = Vec::new();
     for f in files {
-        let text = std::fs::read_to_string(f).map_err(|e| format!("{f}: {e}"))?;
+        let text = record::read_file(f)?;
         games.extend(game::all_records(&text).map_err(|e| format!("{f}: {e}"))?);
+    }
+    if games.is_empty() {
+        return Err("no game records in the given files".into());
     }
     if per_ply {
         print!("{}", moves_left::phase_lines(&games)?);

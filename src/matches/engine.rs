@@ -273,6 +273,15 @@ impl Player {
         limit: Limit,
         timeout: Duration,
     ) -> Result<Player, String> {
+        if spec.proto == Protocol::Xboard {
+            // Refused before the engine starts: nothing it could say changes these.
+            if start.variant() != Variant::Chu {
+                return Err("XBoard engines play chu only (XBoard boards stop at 16 files)".into());
+            }
+            if let Limit::Nodes(_) = limit {
+                return Err("XBoard engines cannot play --nodes".into());
+            }
+        }
         let proc = EngineProcess::spawn(&spec.cmd, spec.dir.as_deref())?;
         let mut p = Player {
             proc,
@@ -289,12 +298,15 @@ impl Player {
             Protocol::Usi | Protocol::Uci => p.start_usi(start, deadline),
             Protocol::Xboard => p.start_xboard(start, limit, deadline),
         };
-        r.map_err(|e| match e {
-            Fault::Crash => "exited during the handshake".to_string(),
-            Fault::Timeout => "did not finish the handshake in time".to_string(),
-            Fault::Garbage(g) => g,
-        })?;
-        Ok(p)
+        match r {
+            Ok(()) => Ok(p),
+            Err(Fault::Crash) => Err(format!(
+                "exited during the handshake ({})",
+                p.proc.failure(Duration::from_secs(2))
+            )),
+            Err(Fault::Timeout) => Err("did not finish the handshake in time".to_string()),
+            Err(Fault::Garbage(g)) => Err(g),
+        }
     }
 
     fn send(&mut self, line: &str) -> Result<(), Fault> {
@@ -347,11 +359,6 @@ impl Player {
         limit: Limit,
         deadline: Instant,
     ) -> Result<(), Fault> {
-        if self.variant != Variant::Chu {
-            return Err(Fault::Garbage(
-                "XBoard engines play chu only (XBoard boards stop at 16 files)".into(),
-            ));
-        }
         self.send("xboard")?;
         self.send("protover 2")?;
         self.proc.wait_for(deadline, |l| {
@@ -381,9 +388,7 @@ impl Player {
                 self.send("level 0 1000 0")?;
                 self.send(&format!("sd {d}"))?;
             }
-            Limit::Nodes(_) => {
-                return Err(Fault::Garbage("XBoard engines cannot play --nodes".into()));
-            }
+            Limit::Nodes(_) => unreachable!("refused before the engine starts"),
             Limit::Clock {
                 base_ms,
                 inc_ms,

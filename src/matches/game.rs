@@ -58,6 +58,9 @@ pub struct GameRecord {
     pub verdict: Verdict,
     /// Why the game ended, one line.
     pub reason: String,
+    /// The game was lost by an engine that broke rather than by play at the board: it failed
+    /// to start, crashed, stalled without a clock, or wrote something that is no move.
+    pub broken: bool,
     /// Final position.
     pub final_sfen: String,
 }
@@ -89,6 +92,7 @@ pub fn play(
         scores: Vec::new(),
         verdict: Verdict::Draw,
         reason: String::new(),
+        broken: false,
         final_sfen: String::new(),
     };
     // Start both engines; one that cannot start loses (or disputes, for engines with their own
@@ -102,6 +106,7 @@ pub fn play(
                 record.verdict = if spec.disputes {
                     Verdict::Dispute
                 } else {
+                    record.broken = true;
                     Verdict::Win(color.flip())
                 };
                 record.reason =
@@ -165,6 +170,12 @@ pub fn play(
         );
         let spent = began.elapsed();
         let disputes = players[me].spec.disputes;
+        record.broken = match &reply {
+            Err(Fault::Crash) => true,
+            Err(Fault::Timeout) => !matches!(limit, Limit::Clock { .. }),
+            Err(Fault::Garbage(_)) => !disputes,
+            _ => false,
+        };
         let text = match reply {
             Err(Fault::Crash) => break lose("crashed (closed its output)".into()),
             Err(Fault::Timeout) => {
@@ -235,6 +246,7 @@ pub fn play(
                         format!("{who} played {clean}, illegal here: {e}"),
                     );
                 }
+                record.broken = syntax;
                 break lose(if syntax {
                     format!("sent garbage instead of a move: '{clean}'")
                 } else {

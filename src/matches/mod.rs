@@ -123,6 +123,9 @@ pub struct Table {
     pub results: Vec<Vec<Wdl>>,
     /// Disputed games.
     pub disputes: usize,
+    /// Per engine, the games it lost by breaking (failed start, crash, stall, output that is
+    /// no move) rather than at the board: counted in its losses, and shown apart.
+    pub broken: Vec<usize>,
     /// Games finished.
     pub played: usize,
 }
@@ -134,6 +137,7 @@ impl Table {
             names,
             results: vec![vec![Wdl::default(); n]; n],
             disputes: 0,
+            broken: vec![0; n],
             played: 0,
         }
     }
@@ -151,6 +155,9 @@ impl Table {
                 let (win, loss) = if c == Color::Black { (b, w) } else { (w, b) };
                 self.results[win][loss].wins += 1;
                 self.results[loss][win].losses += 1;
+                if g.broken {
+                    self.broken[loss] += 1;
+                }
             }
         }
     }
@@ -183,6 +190,9 @@ impl Table {
         );
         if self.disputes > 0 {
             s.push_str(&format!(", disputes {}", self.disputes));
+        }
+        if let Some(b) = self.broken_text() {
+            s.push_str(&format!(", {b}"));
         }
         if let Some(p) = sprt {
             let (lo, hi) = p.bounds();
@@ -246,7 +256,25 @@ impl Table {
             100.0 * stats::los(&r),
             self.disputes
         ));
+        if let Some(b) = self.broken_text() {
+            s.push_str(&format!("{b}\n"));
+        }
         s
+    }
+
+    /// Losses to a broken engine, per engine that had any: `None` when every game was decided
+    /// at the board.
+    fn broken_text(&self) -> Option<String> {
+        let each: Vec<String> = (0..self.names.len())
+            .filter(|&i| self.broken[i] > 0)
+            .map(|i| format!("{} {}", self.names[i], self.broken[i]))
+            .collect();
+        (!each.is_empty()).then(|| {
+            format!(
+                "games lost to a broken engine, not at the board: {}",
+                each.join(", ")
+            )
+        })
     }
 }
 
@@ -274,6 +302,9 @@ pub fn run(cfg: &MatchConfig) -> Result<Table, String> {
     for (_, sfen) in &openings {
         starts.push(Position::from_sfen(cfg.variant, cfg.rules, sfen).map_err(|e| e.to_string())?);
     }
+    // The game's own start position: an opening an engine refuses is that game's matter
+    // (a dispute or a loss), not a reason to play none.
+    preflight(cfg, &Position::start(cfg.variant, cfg.rules))?;
     let jobs = Arc::new(schedule(cfg));
     let total = jobs.len();
     let next = Arc::new(AtomicUsize::new(0));
@@ -291,6 +322,7 @@ pub fn run(cfg: &MatchConfig) -> Result<Table, String> {
     let mut table = Table::new(names.collect());
     let variant = cfg.variant.name();
     let rules = cfg.rules.name();
+    let mut lost_records = None;
     std::thread::scope(|scope| {
         for _ in 0..cfg.concurrency.max(1).min(total.max(1)) {
             let tx = tx.clone();
@@ -325,9 +357,18 @@ pub fn run(cfg: &MatchConfig) -> Result<Table, String> {
         drop(tx);
         for rec in rx {
             table.add(&rec);
-            if let Some(f) = out.as_mut() {
-                let _ = f.write_all(rec.to_text(variant, rules).as_bytes());
-                let _ = f.flush();
+            if let (Some(f), Some(path)) = (out.as_mut(), &cfg.out)
+                && lost_records.is_none()
+                && let Err(e) = f
+                    .write_all(rec.to_text(variant, rules).as_bytes())
+                    .and_then(|_| f.flush())
+            {
+                eprintln!("{path}: {e}: stopping the match after the games in progress");
+                lost_records = Some(format!(
+                    "{path}: {e} (game {} was not recorded)",
+                    rec.number
+                ));
+                stop.store(true, Ordering::Relaxed);
             }
             eprintln!(
                 "game {} {} vs {}: {} ({}, {} plies)",
@@ -347,7 +388,29 @@ pub fn run(cfg: &MatchConfig) -> Result<Table, String> {
             }
         }
     });
-    Ok(table)
+    match lost_records {
+        Some(e) => Err(format!("{e}\n{}", table.cross_table())),
+        None => Ok(table),
+    }
+}
+
+/// Starts each engine once, through its handshake (the variant, the rule set, its options),
+/// and ends it, before any game: an engine that cannot play stops the match here with its
+/// own words, instead of losing every game of it.
+fn preflight(cfg: &MatchConfig, start: &Position) -> Result<(), String> {
+    for spec in &cfg.engines {
+        let limit = spec.clock.unwrap_or(cfg.settings.limit);
+        match engine::Player::start(spec, start, limit, cfg.settings.stall_timeout) {
+            Ok(p) => p.finish(None),
+            Err(e) => {
+                return Err(format!(
+                    "engine {} cannot play: {e}; no game was played",
+                    spec.name
+                ));
+            }
+        }
+    }
+    Ok(())
 }
 
 #[cfg(test)]

@@ -1,10 +1,27 @@
 //! One engine process: spawned through `sh -c`, written to line by line, and read by a thread
 //! that forwards every stdout line to a channel, so the game loop can wait with a deadline.
+//! Both of the engine's outputs are read with a bound: a stdout line longer than
+//! [`MAX_LINE`] is logged as cut and never acted on, and only the last [`STDERR_KEPT`] bytes
+//! of stderr are kept, for the message when the engine fails to start.
 
-use std::io::{BufRead, BufReader, Write};
+use crate::lines::{Line, LineReader};
+use std::io::{Read, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
+
+/// Longest engine output line read; no protocol line of an engine comes near it.
+pub const MAX_LINE: usize = 1 << 20;
+/// Bytes of the engine's stderr kept (its last ones).
+pub const STDERR_KEPT: usize = 4096;
+
+/// What the reader thread forwards.
+enum Incoming {
+    Line(String),
+    /// A line longer than [`MAX_LINE`]: its start.
+    Cut(String),
+}
 
 /// Why reading from an engine failed.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -19,7 +36,10 @@ pub enum ReadError {
 pub struct EngineProcess {
     child: Child,
     stdin: Option<ChildStdin>,
-    lines: Receiver<String>,
+    lines: Receiver<Incoming>,
+    /// The last bytes the engine wrote to stderr.
+    stderr: Arc<Mutex<Vec<u8>>>,
+    stderr_reader: Option<std::thread::JoinHandle<()>>,
     /// Last lines exchanged, for the game record when something goes wrong.
     pub log: Vec<String>,
 }
@@ -28,8 +48,8 @@ pub struct EngineProcess {
 const LOG_LINES: usize = 40;
 
 impl EngineProcess {
-    /// Starts `cmd` with the shell, in `dir` if given. Its stderr is discarded unless
-    /// `stderr_to` names a file to append to.
+    /// Starts `cmd` with the shell, in `dir` if given (which must be a directory: a missing
+    /// one is named as such, not blamed on the command).
     pub fn spawn(cmd: &str, dir: Option<&str>) -> Result<EngineProcess, String> {
         let mut command = Command::new("sh");
         command
@@ -37,40 +57,94 @@ impl EngineProcess {
             .arg(format!("exec {cmd}"))
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::null());
+            .stderr(Stdio::piped());
         if let Some(d) = dir {
+            if !std::path::Path::new(d).is_dir() {
+                return Err(format!("dir={d} is not a directory"));
+            }
             command.current_dir(d);
         }
         let mut child = command
             .spawn()
             .map_err(|e| format!("cannot start '{cmd}': {e}"))?;
         let stdout = child.stdout.take().ok_or("no stdout pipe")?;
+        let stderr_pipe = child.stderr.take().ok_or("no stderr pipe")?;
         let stdin = child.stdin.take();
         let (tx, rx) = mpsc::channel();
         std::thread::spawn(move || {
-            let mut reader = BufReader::new(stdout);
-            let mut buf = Vec::new();
-            loop {
-                buf.clear();
-                match reader.read_until(b'\n', &mut buf) {
-                    Ok(0) | Err(_) => break,
-                    Ok(_) => {
-                        let line = String::from_utf8_lossy(&buf)
-                            .trim_end_matches(['\n', '\r'])
-                            .to_string();
-                        if tx.send(line).is_err() {
-                            break;
-                        }
+            let mut reader = LineReader::new(stdout, MAX_LINE);
+            while let Ok(Some(line)) = reader.next_line() {
+                let item = match line {
+                    Line::Whole(b) => Incoming::Line(String::from_utf8_lossy(&b).into_owned()),
+                    Line::Cut(b) => {
+                        Incoming::Cut(String::from_utf8_lossy(&b[..b.len().min(60)]).into_owned())
                     }
+                };
+                if tx.send(item).is_err() {
+                    break;
                 }
             }
         });
+        let stderr = Arc::new(Mutex::new(Vec::new()));
+        let kept = stderr.clone();
+        let stderr_reader = std::thread::spawn(move || keep_tail(stderr_pipe, &kept));
         Ok(EngineProcess {
             child,
             stdin,
             lines: rx,
+            stderr,
+            stderr_reader: Some(stderr_reader),
             log: Vec::new(),
         })
+    }
+
+    /// Why the engine stopped, for a failed start: waits up to `grace` for it to exit, then
+    /// gives its exit status and the end of what it wrote to stderr (a shell's "not found",
+    /// an engine's own complaint).
+    pub fn failure(&mut self, grace: Duration) -> String {
+        let end = Instant::now() + grace;
+        let mut status = None;
+        while Instant::now() < end {
+            if let Ok(Some(s)) = self.child.try_wait() {
+                status = Some(s);
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        // Its last words: the reader ends when the pipe closes, which a process the engine
+        // left behind may delay, so it is waited for only to the same deadline.
+        if status.is_some()
+            && let Some(h) = self.stderr_reader.take()
+        {
+            while !h.is_finished() && Instant::now() < end {
+                std::thread::sleep(Duration::from_millis(10));
+            }
+        }
+        let text = self
+            .stderr
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .clone();
+        let text = String::from_utf8_lossy(&text);
+        // One line of printable text, whatever the engine wrote.
+        let said: Vec<String> = text
+            .lines()
+            .map(|l| l.chars().filter(|c| !c.is_control()).collect::<String>())
+            .map(|l| l.trim().to_string())
+            .filter(|l| !l.is_empty())
+            .collect();
+        let mut out = match status {
+            Some(s) => format!(
+                "exit status {}",
+                s.code()
+                    .map_or("none (killed by a signal)".into(), |c| c.to_string())
+            ),
+            None => "still running".to_string(),
+        };
+        if !said.is_empty() {
+            out.push_str(&format!("; its stderr: {}", said.join(" / ")));
+        }
+        out
     }
 
     fn remember(&mut self, line: String) {
@@ -92,17 +166,26 @@ impl EngineProcess {
             .map_err(|_| ReadError::Closed)
     }
 
-    /// The next line, waiting until `deadline`.
+    /// The next line, waiting until `deadline`. A cut line is logged and skipped: no part of
+    /// it is taken for a move or a command.
     pub fn recv(&mut self, deadline: Instant) -> Result<String, ReadError> {
-        let wait = deadline.saturating_duration_since(Instant::now());
-        match self.lines.recv_timeout(wait) {
-            Ok(line) => {
-                log::debug!("< {line}");
-                self.remember(format!("< {line}"));
-                Ok(line)
+        loop {
+            let wait = deadline.saturating_duration_since(Instant::now());
+            match self.lines.recv_timeout(wait) {
+                Ok(Incoming::Line(line)) => {
+                    log::debug!("< {line}");
+                    self.remember(format!("< {line}"));
+                    return Ok(line);
+                }
+                Ok(Incoming::Cut(start)) => {
+                    log::warn!("engine line longer than {MAX_LINE} bytes ignored: {start}…");
+                    self.remember(format!(
+                        "< (a line longer than {MAX_LINE} bytes, ignored: {start}…)"
+                    ));
+                }
+                Err(RecvTimeoutError::Timeout) => return Err(ReadError::Timeout),
+                Err(RecvTimeoutError::Disconnected) => return Err(ReadError::Closed),
             }
-            Err(RecvTimeoutError::Timeout) => Err(ReadError::Timeout),
-            Err(RecvTimeoutError::Disconnected) => Err(ReadError::Closed),
         }
     }
 
@@ -133,6 +216,20 @@ impl EngineProcess {
         }
         let _ = self.child.kill();
         let _ = self.child.wait();
+    }
+}
+
+/// Reads `pipe` to its end, keeping its last [`STDERR_KEPT`] bytes in `kept`.
+fn keep_tail(mut pipe: impl Read, kept: &Mutex<Vec<u8>>) {
+    let mut buf = [0u8; 4096];
+    while let Ok(n) = pipe.read(&mut buf) {
+        if n == 0 {
+            break;
+        }
+        let mut k = kept.lock().unwrap_or_else(|e| e.into_inner());
+        k.extend_from_slice(&buf[..n]);
+        let excess = k.len().saturating_sub(STDERR_KEPT);
+        k.drain(..excess);
     }
 }
 

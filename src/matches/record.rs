@@ -4,6 +4,18 @@
 //! `shishi summary` (clocks, scores) and `shishi analyse` (moves) see the same games, in the
 //! same blocks, by the same rules.
 
+/// Longest record line read: the writer breaks move lists at 80 columns, and its longest tag
+/// (a 1 000-ply game's clocks and scores) is a few KiB.
+pub const MAX_LINE: usize = 1 << 20;
+/// Largest record file read: a 1 000-game soak's is 6 MB.
+pub const MAX_FILE: u64 = 256 << 20;
+
+/// A record file's text, read with the bounds above: `/dev/zero`, `/dev/urandom` or an
+/// endless line is refused after at most [`MAX_LINE`] bytes, text past [`MAX_FILE`] too.
+pub fn read_file(path: &str) -> Result<String, String> {
+    crate::lines::read_text_file(std::path::Path::new(path), MAX_LINE, MAX_FILE)
+}
+
 /// One game block of a record file, as written: nothing is interpreted beyond the syntax.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct RecordBlock {

@@ -65,35 +65,8 @@ const MAX_FILE: u64 = 64 << 20;
 /// Reads and parses a suite file, refusing (rather than reading until memory runs out) a
 /// line or a file far longer than any suite: `/dev/zero` is not a suite.
 pub fn read_suite(path: &std::path::Path) -> Result<Vec<SuiteEntry>, String> {
-    use std::io::{BufRead, Read};
-    let shown = path.display();
-    let file = std::fs::File::open(path).map_err(|e| format!("{shown}: {e}"))?;
-    let mut reader = std::io::BufReader::new(file).take(MAX_FILE + 1);
-    let mut text = String::new();
-    let mut line = Vec::new();
-    for number in 1.. {
-        line.clear();
-        let n = (&mut reader)
-            .take(MAX_LINE as u64 + 1)
-            .read_until(b'\n', &mut line)
-            .map_err(|e| format!("{shown}: {e}"))?;
-        if n == 0 {
-            break;
-        }
-        if line.len() > MAX_LINE {
-            return Err(format!(
-                "{shown}: line {number} is longer than {} KiB",
-                MAX_LINE >> 10
-            ));
-        }
-        if reader.limit() == 0 {
-            return Err(format!("{shown}: larger than {} MiB", MAX_FILE >> 20));
-        }
-        let utf8 = std::str::from_utf8(&line)
-            .map_err(|_| format!("{shown}: line {number} is not UTF-8 text"))?;
-        text.push_str(utf8);
-    }
-    parse_suite(&text).map_err(|e| format!("{shown}: {e}"))
+    let text = crate::lines::read_text_file(path, MAX_LINE, MAX_FILE)?;
+    parse_suite(&text).map_err(|e| format!("{}: {e}", path.display()))
 }
 
 /// Reads a suite file's text.

@@ -12,7 +12,7 @@ use crate::rules::{Color, Position};
 pub fn legal_moves(pos: &Position) -> String {
     let mut pos = pos.clone();
     let mut line = String::from("legalmoves");
-    for mv in pos.game_moves() {
+    for mv in pos.playable_moves() {
         line.push(' ');
         line.push_str(&mv.text());
     }

@@ -20,7 +20,8 @@ mod xboard;
 
 pub use session::{Game, SearchControl};
 
-use std::io::{BufRead, Write};
+use crate::lines::{Line, LineReader};
+use std::io::Write;
 use std::sync::mpsc::{Receiver, Sender, channel};
 use std::sync::{Arc, Mutex};
 
@@ -52,6 +53,8 @@ impl Protocol {
 pub enum Event {
     /// One input line (without its line end).
     Line(String),
+    /// An input line longer than [`MAX_LINE`], with its start: refused, not executed.
+    Overlong(String),
     /// Standard input is closed.
     Eof,
     /// The search with this id has finished.
@@ -68,6 +71,8 @@ pub(crate) trait Frontend {
     fn eof(&mut self);
     /// Whether a search or a perft count is running.
     fn busy(&self) -> bool;
+    /// Reports a refused input line in the protocol's error form (the session is unchanged).
+    fn refuse(&mut self, message: &str);
 }
 
 /// The protocol loop of one engine: USI, UCI or XBoard, chosen by the first command unless
@@ -79,6 +84,38 @@ pub struct Engine {
     sender: Sender<Event>,
     out: Output,
     quit: bool,
+    /// Input lines sent by the stdin reader and not yet handled (the binary only).
+    backlog: Option<Arc<Backlog>>,
+}
+
+/// Bytes of input lines read but not yet handled, which the reader waits on: without it a
+/// source faster than the loop (`/dev/urandom`: thousands of short garbage lines a
+/// millisecond) fills the event queue without bound.
+#[derive(Default)]
+struct Backlog {
+    bytes: Mutex<usize>,
+    room: std::sync::Condvar,
+}
+
+/// Most bytes of input waiting to be handled (one line of any length is always let through).
+const MAX_BACKLOG: usize = 4 << 20;
+
+impl Backlog {
+    /// Waits until `n` more bytes fit, then counts them in.
+    fn take(&self, n: usize) {
+        let mut bytes = self.bytes.lock().unwrap_or_else(|e| e.into_inner());
+        while *bytes > 0 && *bytes + n > MAX_BACKLOG {
+            bytes = self.room.wait(bytes).unwrap_or_else(|e| e.into_inner());
+        }
+        *bytes += n;
+    }
+
+    /// `n` bytes were handled.
+    fn done(&self, n: usize) {
+        let mut bytes = self.bytes.lock().unwrap_or_else(|e| e.into_inner());
+        *bytes = bytes.saturating_sub(n);
+        self.room.notify_all();
+    }
 }
 
 impl Engine {
@@ -92,13 +129,23 @@ impl Engine {
             sender,
             out,
             quit: false,
+            backlog: None,
         }
     }
 
     /// Handles one input line, then whatever searches have finished meanwhile; `false` once
     /// the engine has quit.
     pub fn line(&mut self, text: &str) -> bool {
-        self.handle(Event::Line(text.to_string()));
+        let event = if text.len() > MAX_LINE {
+            let mut end = MAX_LINE;
+            while !text.is_char_boundary(end) {
+                end -= 1;
+            }
+            Event::Overlong(text[..end].to_string())
+        } else {
+            Event::Line(text.to_string())
+        };
+        self.handle(event);
         self.poll();
         !self.quit
     }
@@ -121,7 +168,16 @@ impl Engine {
     fn run_blocking(&mut self) {
         while !self.quit {
             match self.events.recv() {
-                Ok(ev) => self.handle(ev),
+                Ok(ev) => {
+                    let read = match &ev {
+                        Event::Line(l) | Event::Overlong(l) => l.len(),
+                        _ => 0,
+                    };
+                    self.handle(ev);
+                    if let Some(b) = &self.backlog {
+                        b.done(read);
+                    }
+                }
                 Err(_) => break,
             }
         }
@@ -134,6 +190,9 @@ impl Engine {
         if self.frontend.is_none() {
             match ev {
                 Event::Line(line) => self.first_line(line),
+                Event::Overlong(start) => self
+                    .out
+                    .line(&format!("info string error: {}", overlong(&start))),
                 Event::Eof => self.quit = true,
                 Event::SearchDone(_) => {}
             }
@@ -144,6 +203,7 @@ impl Engine {
         };
         match ev {
             Event::Line(line) => self.quit = !fe.line(&line),
+            Event::Overlong(start) => fe.refuse(&overlong(&start)),
             Event::SearchDone(id) => fe.search_done(id),
             Event::Eof => {
                 fe.eof();
@@ -225,31 +285,31 @@ impl Output {
     }
 }
 
-/// Longest input line handled; longer lines are cut (and then normally refused).
+/// Longest input line handled; a longer line is refused whole with one error line, never
+/// executed in part (a `go` cut before its `movetime` would search without end).
 pub const MAX_LINE: usize = 1 << 20;
 
-/// Reads stdin in a thread, sending lines and finally [`Event::Eof`].
-fn spawn_reader(tx: Sender<Event>) {
+/// Reads stdin in a thread, sending lines and finally [`Event::Eof`]. A line longer than
+/// [`MAX_LINE`] becomes [`Event::Overlong`] as soon as it passes the limit, and its rest is
+/// dropped as it arrives; and it waits while [`MAX_BACKLOG`] bytes of lines are not yet
+/// handled: memory stays bounded whatever comes in, however fast.
+fn spawn_reader(tx: Sender<Event>, backlog: Arc<Backlog>) {
     let spawned = std::thread::Builder::new()
         .name("stdin".into())
         .spawn(move || {
-            let stdin = std::io::stdin();
-            let mut lock = stdin.lock();
-            let mut buf = Vec::new();
-            loop {
-                buf.clear();
-                match lock.read_until(b'\n', &mut buf) {
-                    Ok(0) | Err(_) => break,
-                    Ok(_) => {
-                        while matches!(buf.last(), Some(b'\n' | b'\r')) {
-                            buf.pop();
-                        }
-                        buf.truncate(MAX_LINE);
-                        let line = String::from_utf8_lossy(&buf).into_owned();
-                        if tx.send(Event::Line(line)).is_err() {
-                            return;
-                        }
+            let mut reader = LineReader::new(std::io::stdin().lock(), MAX_LINE);
+            while let Ok(Some(line)) = reader.next_line() {
+                let event = match line {
+                    Line::Whole(bytes) => Event::Line(String::from_utf8_lossy(&bytes).into_owned()),
+                    Line::Cut(start) => {
+                        Event::Overlong(String::from_utf8_lossy(&start).into_owned())
                     }
+                };
+                if let Event::Line(l) | Event::Overlong(l) = &event {
+                    backlog.take(l.len());
+                }
+                if tx.send(event).is_err() {
+                    return;
                 }
             }
             let _ = tx.send(Event::Eof);
@@ -263,9 +323,19 @@ fn spawn_reader(tx: Sender<Event>) {
 /// first command decides the protocol (`usi`, `uci`, `xboard`; any other USI command means USI).
 pub fn run(forced: Option<Protocol>) -> Result<(), String> {
     let mut engine = Engine::new(forced, Output::stdout());
-    spawn_reader(engine.sender());
+    let backlog = Arc::new(Backlog::default());
+    engine.backlog = Some(backlog.clone());
+    spawn_reader(engine.sender(), backlog);
     engine.run_blocking();
     Ok(())
+}
+
+/// The error text for a line longer than [`MAX_LINE`].
+fn overlong(start: &str) -> String {
+    format!(
+        "input line longer than {MAX_LINE} bytes refused, not executed (it began '{}')",
+        clip(start)
+    )
 }
 
 /// A token cut to a length fit for an error message, shown [`printable`].

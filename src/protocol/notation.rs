@@ -85,7 +85,7 @@ pub fn to_usi(text: &str, side: usize) -> Result<String, String> {
 /// The legal move an XBoard text means in `pos`.
 pub fn parse_move(pos: &mut Position, text: &str) -> Result<Move, String> {
     if text == "@@@@" {
-        let moves = pos.game_moves();
+        let moves = pos.playable_moves();
         return moves
             .into_iter()
             .find(|m| m.to() == m.from() && m.leg_count() > 1 && pos.captures_of(*m).is_empty())
@@ -110,13 +110,25 @@ pub fn fen_to_sfen(fen: &str) -> Result<String, String> {
             ));
         }
     };
-    let full: u32 = fields
-        .iter()
-        .skip(2)
-        .last()
-        .and_then(|f| f.parse().ok())
-        .unwrap_or(1)
-        .clamp(1, 100_000);
+    // The counters: whole numbers of any length (a huge one is read as the largest the
+    // position keeps, not as "no number"); the half-move clock means nothing in chu.
+    let counter = |name: &str, text: &str| -> Result<u32, String> {
+        if !is_whole(text) {
+            return Err(format!(
+                "{name} field '{}' is not a whole number",
+                super::clip(text)
+            ));
+        }
+        Ok(text.parse().unwrap_or(u32::MAX))
+    };
+    if let Some(half) = fields.get(4) {
+        counter("half-move", half)?;
+    }
+    let full = match fields.get(5) {
+        Some(f) => counter("move number", f)?,
+        None => 1,
+    }
+    .clamp(1, 100_000);
     let ply = 2 * (full - 1) + if side == 'w' { 2 } else { 1 };
     // The e.p. field is where chess-minded GUIs keep the square of a lion just taken by a
     // non-lion (chu's counter-strike rule), in their square names.
@@ -137,10 +149,15 @@ pub fn fen_to_sfen(fen: &str) -> Result<String, String> {
 }
 
 /// Whether a FEN looks like a chess-style one (side `w`/`b` then castling, e.p. and two
-/// counters), as opposed to our SFEN.
+/// counters), as opposed to our SFEN: it has their six fields.
 pub fn is_chess_fen(fen: &str) -> bool {
-    let f: Vec<&str> = fen.split_whitespace().collect();
-    f.len() == 6 && f[4].parse::<u32>().is_ok() && f[5].parse::<u32>().is_ok()
+    // Six fields: no SFEN has more than four, so the counters' errors are a FEN's.
+    fen.split_whitespace().count() == 6
+}
+
+/// Digits only (a counter of any size).
+fn is_whole(text: &str) -> bool {
+    !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit())
 }
 
 #[cfg(test)]

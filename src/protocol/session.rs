@@ -2,6 +2,7 @@
 //! history) and the control of the background search.
 
 use super::Event;
+use crate::rules::outcome::GameResult;
 use crate::rules::{Move, Position, RuleSet, Variant};
 use crate::search::{InfoSink, Limits, SearchHandle, SearchResult, Searcher};
 use std::sync::mpsc::Sender;
@@ -60,11 +61,22 @@ impl Game {
 
 /// A move text that is legal in a game here (generated and not forbidden by repetition).
 pub fn parse_game_move(pos: &mut Position, text: &str) -> Result<Move, String> {
+    game_goes_on(pos).map_err(|why| format!("illegal move {}: {why}", super::clip(text)))?;
     let mv = pos.parse_move(text).map_err(|e| e.to_string())?;
     if !pos.allowed_in_game(mv) {
         return Err(format!("illegal move {text}: it repeats a position"));
     }
     Ok(mv)
+}
+
+/// `Err` with the result when the game is over: no move may follow it.
+pub fn game_goes_on(pos: &mut Position) -> Result<(), String> {
+    match pos.outcome() {
+        None => Ok(()),
+        Some(GameResult::Win(_, why) | GameResult::Draw(why)) => {
+            Err(format!("the game is over ({})", why.text()))
+        }
+    }
 }
 
 struct Running {
@@ -116,11 +128,20 @@ impl SearchControl {
         self.running.is_some()
     }
 
+    /// Whether a search is still searching, or held (`go infinite`, `go ponder`): not one that
+    /// has ended on its own and whose result waits to be sent.
+    pub fn searching(&self) -> bool {
+        self.running
+            .as_ref()
+            .is_some_and(|r| r.hold || !r.finished())
+    }
+
     /// Starts a search in the background (on a host without threads: runs it to its end);
     /// `hold` keeps its result until [`Self::release`] or [`Self::stop`] (`go infinite`,
     /// `go ponder`, analysis). A search already running is stopped and its result dropped:
     /// the front ends report it first with [`Self::stop`]. A position without a legal move
-    /// gets an immediate empty result.
+    /// gets an immediate empty result, and so does a game that is over (its royal taken): it
+    /// is held like any other.
     pub fn start(&mut self, pos: &Position, limits: Limits, sink: InfoSink, hold: bool) -> u64 {
         if let Some(r) = self.running.take() {
             r.join();
@@ -131,7 +152,7 @@ impl SearchControl {
         let done = move || {
             let _ = tx.send(Event::SearchDone(id));
         };
-        let handle = if pos.clone().game_moves().is_empty() {
+        let handle = if pos.clone().playable_moves().is_empty() {
             done();
             None
         } else {

@@ -126,6 +126,10 @@ impl super::Frontend for Session {
     fn busy(&self) -> bool {
         self.search.active() || self.perft.as_ref().is_some_and(|p| !p.is_finished())
     }
+
+    fn refuse(&mut self, message: &str) {
+        self.error(message);
+    }
 }
 
 impl Session {
@@ -234,9 +238,10 @@ impl Session {
         true
     }
 
-    /// Ends what runs ([`Self::end_work`]); whether a search was running.
+    /// Ends what runs ([`Self::end_work`]); whether a search was still running (one that has
+    /// ended on its own, its result not yet sent, only gets its `bestmove`: no error line).
     fn interrupt(&mut self) -> bool {
-        let busy = self.search.active();
+        let busy = self.search.searching();
         self.end_work();
         busy
     }
@@ -438,6 +443,11 @@ impl Session {
             let v = args
                 .get(i + 1)
                 .ok_or_else(|| format!("go: {key} needs a value"))?;
+            if let Some(sign) = saturated(v) {
+                // A whole number past i64: the largest of its sign, as a time that long is
+                // (a search that `stop` still ends), not "not a number".
+                return Ok(sign);
+            }
             v.parse::<i64>().or_else(|_| match v.parse::<f64>() {
                 Ok(x) if x.is_finite() && v.contains('.') => {
                     rounded.set(true);
@@ -572,11 +582,13 @@ impl Session {
     }
 
     fn perft(&mut self, args: &[&str]) -> Result<(), String> {
-        let depth: u32 = args
-            .first()
-            .and_then(|d| d.parse().ok())
-            .filter(|d| (1..=MAX_PERFT_DEPTH).contains(d))
-            .ok_or_else(|| format!("perft: expected a depth from 1 to {MAX_PERFT_DEPTH}"))?;
+        let depth: u32 = match args {
+            [d] => Some(*d),
+            _ => None,
+        }
+        .and_then(|d| d.parse().ok())
+        .filter(|d| (1..=MAX_PERFT_DEPTH).contains(d))
+        .ok_or_else(|| format!("perft: expected one depth from 1 to {MAX_PERFT_DEPTH}"))?;
         self.end_work();
         let threads = self.search.searcher.threads();
         self.perft = Some(PerftJob::start(
@@ -639,6 +651,19 @@ fn clock_of(
         byoyomi: byoyomi.unwrap_or_default(),
         moves_to_go,
     })
+}
+
+/// A whole number too large for an `i64`: `i64::MAX`, or `i64::MIN` for a negative one.
+fn saturated(text: &str) -> Option<i64> {
+    let (negative, digits) = match text.strip_prefix('-') {
+        Some(d) => (true, d),
+        None => (false, text.strip_prefix('+').unwrap_or(text)),
+    };
+    let whole = !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit());
+    if !whole || text.parse::<i64>().is_ok() {
+        return None;
+    }
+    Some(if negative { i64::MIN } else { i64::MAX })
 }
 
 fn is_go_keyword(w: &str) -> bool {

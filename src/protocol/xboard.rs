@@ -35,7 +35,12 @@ pub struct Session {
     over: bool,
     /// `Skill Level` (0 to [`skill::MAX_LEVEL`] = full strength); analysis ignores it.
     skill_level: u8,
+    /// `Multi-PV`: lines searched and shown, in analysis and when thinking on a move.
+    multipv: usize,
 }
+
+/// Most lines of the `Multi-PV` option.
+const MAX_MULTIPV: usize = 64;
 
 impl Session {
     /// A session in the chu start position; search ends arrive as events on `tx`.
@@ -57,6 +62,7 @@ impl Session {
             lifted: None,
             over: false,
             skill_level: skill::MAX_LEVEL,
+            multipv: 1,
         })
     }
 }
@@ -78,6 +84,10 @@ impl super::Frontend for Session {
 
     fn busy(&self) -> bool {
         self.search.active()
+    }
+
+    fn refuse(&mut self, message: &str) {
+        self.error("line too long", message);
     }
 }
 
@@ -139,8 +149,11 @@ impl Session {
             }
             "white" | "black" => {}
             "usermove" => self.usermove(arg),
-            "time" => self.own_cs = arg.parse().ok(),
-            "otim" => self.opp_cs = arg.parse().ok(),
+            "time" | "otim" => match centiseconds(arg) {
+                Some(cs) if cmd == "time" => self.own_cs = Some(cs),
+                Some(cs) => self.opp_cs = Some(cs),
+                None => self.error(&format!("bad {cmd}"), &clip(arg)),
+            },
             "level" => match parse_level(&rest) {
                 Ok(l) => {
                     self.level = Some(l);
@@ -173,7 +186,9 @@ impl Session {
             "undo" => self.take_back(1),
             "remove" => self.take_back(2),
             "setboard" => self.setboard(&rest.join(" ")),
-            "ping" => self.out.line(&format!("pong {arg}")),
+            // The answer repeats the word, escaped: a control byte in it must not reach the
+            // GUI raw.
+            "ping" => self.out.line(&format!("pong {}", printable(arg))),
             "result" => {
                 self.halt();
                 self.over = true;
@@ -247,7 +262,9 @@ impl Session {
             env!("CARGO_PKG_VERSION")
         ));
         o.line("feature option=\"Rules -combo seed /// lishogi\"");
-        o.line("feature option=\"Multi-PV -spin 1 1 64\"");
+        o.line(&format!(
+            "feature option=\"Multi-PV -spin 1 1 {MAX_MULTIPV}\""
+        ));
         o.line(&format!(
             "feature option=\"Skill Level -spin {0} 0 {0}\"",
             skill::MAX_LEVEL
@@ -292,7 +309,14 @@ impl Session {
                     .ok_or_else(|| format!("Move Overhead: '{}'", clip(value)))?;
                 self.search.searcher.move_overhead = Duration::from_millis(v);
             }
-            "Multi-PV" => {}
+            "Multi-PV" => {
+                self.multipv = value
+                    .trim()
+                    .parse()
+                    .ok()
+                    .filter(|v| (1..=MAX_MULTIPV).contains(v))
+                    .ok_or_else(|| format!("Multi-PV: '{}' (1..={MAX_MULTIPV})", clip(value)))?;
+            }
             "Skill Level" => {
                 self.skill_level = value
                     .trim()
@@ -389,19 +413,27 @@ impl Session {
     }
 
     fn think(&mut self) {
-        if self.over || self.report_end() {
+        if self.report_end() {
+            return;
+        }
+        if self.over {
+            // Ended by `result` (or a resignation) while the position plays on.
+            self.error(
+                "game over",
+                "no move after the game's result ('new' or 'setboard' starts a game)",
+            );
             return;
         }
         let mut limits = Limits {
             depth: self.sd,
-            multipv: 1,
+            multipv: self.multipv,
             skill: Skill::at(self.skill_level, 0),
             ..Limits::default()
         };
         if let Some(st) = self.st {
             limits.movetime = Some(st);
         } else if let Some((mps, _base, inc)) = self.level {
-            let own = Duration::from_millis(self.own_cs.unwrap_or(0) * 10);
+            let own = Duration::from_millis(self.own_cs.unwrap_or(0).saturating_mul(10));
             let played = self.game.pos.move_number().saturating_sub(1) / 2;
             limits.clock = Some(Clock {
                 time: own,
@@ -411,7 +443,7 @@ impl Session {
             });
         } else if let Some(cs) = self.own_cs {
             limits.clock = Some(Clock {
-                time: Duration::from_millis(cs * 10),
+                time: Duration::from_millis(cs.saturating_mul(10)),
                 ..Clock::default()
             });
         } else if self.sd.is_none() {
@@ -425,7 +457,7 @@ impl Session {
     fn analyse(&mut self) {
         let limits = Limits {
             infinite: true,
-            multipv: 1,
+            multipv: self.multipv,
             ..Limits::default()
         };
         let sink = self.sink(true);
@@ -632,6 +664,21 @@ fn color_fen(marks: &[Option<char>], side: usize) -> String {
         }
     }
     s
+}
+
+/// A `time`/`otim` value: whole centiseconds; past `u64` the largest (a clock that long), a
+/// negative one (a clock already run out) zero.
+fn centiseconds(text: &str) -> Option<u64> {
+    if let Ok(v) = text.parse::<i64>() {
+        return Some(v.max(0) as u64);
+    }
+    let digits = text.strip_prefix('+').unwrap_or(text);
+    if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) {
+        return Some(digits.parse().unwrap_or(u64::MAX));
+    }
+    text.strip_prefix('-')
+        .filter(|d| !d.is_empty() && d.bytes().all(|b| b.is_ascii_digit()))
+        .map(|_| 0)
 }
 
 /// `level MPS BASE INC`: BASE in minutes or `min:sec`, INC in seconds.

@@ -20,11 +20,17 @@ pub(crate) fn allowed(pos: &Position, piece: Piece, from: Square, legs: &[Square
     };
     if !cat.is_lion(piece) {
         // Counter-strike (rule 4): after a non-lion took a lion, non-lions may not take a
-        // lion; lishogi still allows it on the square of that capture.
+        // lion. lishogi's server (scalashogi) judges only the move's destination: a lion on
+        // the square of that capture may be taken, and a horned falcon's or soaring eagle's
+        // capture of a lion on its first step is allowed when the move ends elsewhere (igui,
+        // or capture and continue). lishogi's browser library (shogiops) refuses the latter;
+        // a move the server accepts must be playable, so Shishi follows the server
+        // (docs/rules.md, "Counter-strike on lishogi").
+        let to = legs[legs.len() - 1];
         return match (pos.lion_capture, pos.rules) {
             (None, _) => true,
             (Some(_), RuleSet::Seed) => false,
-            (Some(sq), RuleSet::Lishogi) => legs.iter().all(|&l| !lion_at(l) || l == sq),
+            (Some(sq), RuleSet::Lishogi) => !lion_at(to) || to == sq,
         };
     }
     for (i, &target) in legs.iter().enumerate() {

@@ -5,6 +5,7 @@
 use crate::rules::geometry::Square;
 use crate::rules::movegen;
 use crate::rules::moves::{Move, MoveText, MoveTextError};
+use crate::rules::pieces::movement::Movement;
 use crate::rules::position::Position;
 
 /// Why a move text was refused.
@@ -53,10 +54,44 @@ fn effect(pos: &Position, from: Square, legs: &[Square], promote: bool) -> Effec
     }
 }
 
+/// Whether a piece with `m`'s movement can walk `legs` from `from` within its lion power:
+/// with full lion power, two king steps in all (a leg may be a jump over an empty square,
+/// which counts as its two steps); with lion power along lines only (horned falcon, soaring
+/// eagle: two squares; the lion dog family: three), legs forth and back along one line,
+/// never past its reach, and no more steps in all than its reach. A path with the effect of a
+/// legal move is still refused when the piece cannot walk it: a falcon's `4c4a4c` (four
+/// steps) or an eagle's `4c3d4c` (off its lines) is not its pass.
+fn walkable(m: &Movement, from: Square, legs: &[Square]) -> bool {
+    let steps: Vec<(Square, Square)> = std::iter::once(from)
+        .chain(legs.iter().copied())
+        .zip(legs.iter().copied())
+        .collect();
+    let king_walk: usize = steps.iter().map(|&(a, b)| a.distance(b)).sum();
+    if m.lion && king_walk <= 2 {
+        return true;
+    }
+    m.lion_lines.iter().any(|line| {
+        let reach = line.length as i32;
+        // Position along the line, 0 at the origin, and the steps walked.
+        let (mut at, mut walked) = (0i32, 0i32);
+        steps.iter().all(|&(a, b)| {
+            let Some(k) = (1..=reach)
+                .flat_map(|k| [k, -k])
+                .find(|&k| a.offset(k as i16 * line.delta) == b)
+            else {
+                return false;
+            };
+            at += k;
+            walked += k.abs();
+            (0..=reach).contains(&at) && walked <= reach
+        })
+    })
+}
+
 impl Position {
     /// The legal move a text means. Multi-leg texts are accepted only for pieces with lion
-    /// power, and every leg must be a king step from the previous square or a capture, so
-    /// that a slide cannot be written as a path.
+    /// power, along paths the piece can walk ([`walkable`]), so that neither a slide nor a
+    /// jump can be written as a path.
     pub fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
         let parsed = MoveText::parse(text, self.variant.side()).map_err(MoveError::Text)?;
         let from = parsed.squares[0];
@@ -71,12 +106,11 @@ impl Position {
             })?;
         if legs.len() > 1 {
             let m = self.cat.movement(piece);
-            let lion_like = m.lion || !m.lion_lines.is_empty();
             let us = self.side_to_move();
             let steps_ok = legs[..legs.len() - 1]
                 .iter()
                 .all(|&l| l == from || self.piece_at(l).is_none_or(|p| p.color() != us));
-            if !lion_like || !steps_ok {
+            if !steps_ok || !walkable(m, from, legs) {
                 return Err(MoveError::Illegal(format!(
                     "illegal move {text}: that piece cannot move along this path"
                 )));

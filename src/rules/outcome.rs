@@ -86,6 +86,16 @@ impl Position {
         moves
     }
 
+    /// The moves of a game that goes on: [`Self::game_moves`], and none once the game is over
+    /// ([`Self::outcome`]), so that a position whose royal is already gone offers no move in
+    /// any command of any protocol.
+    pub fn playable_moves(&mut self) -> Vec<Move> {
+        if self.outcome().is_some() {
+            return Vec::new();
+        }
+        self.game_moves()
+    }
+
     /// Whether `color` has a royal piece that the other side could capture.
     pub fn in_check(&self, color: Color) -> bool {
         let them = color.flip();

@@ -78,7 +78,8 @@ pub struct Position {
     far_rows: [[u32; MAX_SIDE]; 2],
     /// Non-royal pieces left per color (bare-king rule).
     pub(crate) others: [u16; 2],
-    /// Chu: square where a non-lion captured a lion on the last move (counter-strike rule).
+    /// Chu: square of the non-lion that captured a lion on the last move (counter-strike
+    /// rule): where it took the lion, or where it went on to after taking it on a first step.
     pub(crate) lion_capture: Option<Square>,
     /// Chu seed rules: a piece per color that declined promotion on entering the zone on its
     /// owner's last move and may promote on its owner's next move only by capturing.
@@ -475,8 +476,11 @@ impl Position {
         }
         // Counter-strike: only a lion taken by a non-lion restricts the reply.
         // Dai dai has no lion-trading rules, so no such state (daidai.md §11.9).
+        // The state names the taker's square: where it took the lion, or where it went on to
+        // (a horned falcon's or soaring eagle's capture on its first step), so that the SFEN
+        // field always names a piece of the side that just moved and reads back.
         let new_lion_capture = match self.variant {
-            Variant::Chu if !self.cat.is_lion(moved) => took_lion,
+            Variant::Chu if !self.cat.is_lion(moved) => took_lion.map(|_| to),
             _ => None,
         };
         self.set_lion_capture(new_lion_capture);

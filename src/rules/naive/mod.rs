@@ -583,11 +583,13 @@ impl NaivePos {
             return true;
         }
         if mover.kind != "Ln" {
-            // Rule 4 (counter-strike).
+            // Rule 4 (counter-strike). lishogi (its server, scalashogi): only a lion on the
+            // destination counts, and one on the square of the last capture may be taken.
+            let to = *path.last().expect("a move has a destination");
             return match (self.lion_capture, self.rules) {
                 (None, _) => true,
                 (Some(_), RuleSet::Seed) => false,
-                (Some(sq), RuleSet::Lishogi) => lions.iter().all(|&l| l == sq),
+                (Some(sq), RuleSet::Lishogi) => !lions.contains(&to) || to == sq,
             };
         }
         for &target in &lions {
@@ -771,11 +773,8 @@ impl NaivePos {
                 .filter(|&s| self.at(s).is_some_and(|p| p.kind == "Ln"))
                 .collect();
             next.lion_capture = if mover.kind != "Ln" && !lions.is_empty() {
-                Some(if lions.contains(&e.to) {
-                    e.to
-                } else {
-                    lions[0]
-                })
+                // The taker's square: where the move ends (position.rs says why).
+                Some(e.to)
             } else {
                 None
             };

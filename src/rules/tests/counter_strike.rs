@@ -169,3 +169,41 @@ fn daidai_non_lion_may_take_a_lion_right_after_a_lion_was_taken() {
     play(&mut p, "9a9i");
     assert_has(&texts(&p), &["1f5f"]);
 }
+
+/// lishogi's server (scalashogi) judges the ban by the destination only: in the issue's
+/// position it accepts a horned falcon's capture of a lion on its first step when the move
+/// ends elsewhere (igui `7h7i7h`, capture and continue `7h7i7j`) and refuses the plain
+/// capture `7h7i`; the seed rules refuse all three. The naive generator agrees, and the
+/// counter-strike square after such a move is the falcon's, so that its SFEN reads back.
+#[test]
+fn lishogi_falcon_and_eagle_may_take_a_lion_on_a_first_step_during_the_ban() {
+    let falcon = "k11/12/12/12/6P5/12/12/5+h6/5N6/12/12/11K w 6e 2";
+    // The soaring eagle's lion power: its forward diagonals (White: toward rank l).
+    let eagle = "k11/12/12/12/6P5/12/12/5+d6/6N5/12/12/11K w 6e 2";
+    for (sfen, from, lion, beyond) in [(falcon, "7h", "7i", "7j"), (eagle, "7h", "6i", "5j")] {
+        let igui = format!("{from}{lion}{from}");
+        let on = format!("{from}{lion}{beyond}");
+        let plain = format!("{from}{lion}");
+        let lishogi = moves_from(CHU, LISHOGI, sfen, from);
+        assert_has(&lishogi, &[&igui, &on]);
+        assert_lacks(&lishogi, &[&plain]);
+        let seed = moves_from(CHU, SEED, sfen, from);
+        assert_lacks(&seed, &[&igui, &on, &plain]);
+        for rules in [SEED, LISHOGI] {
+            let p = pos(CHU, rules, sfen);
+            assert_eq!(
+                crate::rules::naive::naive_moves(&p),
+                crate::rules::naive::fast_moves(&p),
+                "{sfen}"
+            );
+        }
+        for text in [&igui, &on] {
+            let mut p = pos(CHU, LISHOGI, sfen);
+            play(&mut p, text);
+            let to = &text[text.len() - 2..];
+            assert_eq!(p.lion_capture_square(), Some(sq(CHU, to)), "{text}");
+            let back = pos(CHU, LISHOGI, &p.to_sfen());
+            assert_eq!(back.key(), p.key(), "{text}: {}", p.to_sfen());
+        }
+    }
+}
