@@ -144,3 +144,94 @@ fn damaged_shards_and_bad_arguments_give_one_error_line() {
         );
     }
 }
+
+/// The whole pipeline through the binary: a shard, a network trained on it, and the network
+/// loaded by `--eval-file` (bench names its hash) and by each protocol's `EvalFile` option,
+/// which reports the same hash and keeps the engine answering legally.
+#[test]
+fn a_trained_network_loads_in_bench_and_in_every_protocol() {
+    let shard = tmp("pipeline.txt");
+    datagen(&shard, "chu", "2");
+    let net = tmp("pipeline.nnue");
+    let (shard, net) = (shard.to_str().unwrap(), net.to_str().unwrap());
+    let train = shishi(&[
+        "train",
+        shard,
+        "--out",
+        net,
+        "--epochs",
+        "2",
+        "--validation-every",
+        "2",
+    ]);
+    let said = String::from_utf8_lossy(&train.stdout).to_string();
+    assert!(
+        train.status.success(),
+        "{}",
+        String::from_utf8_lossy(&train.stderr)
+    );
+    let hash = said
+        .split("chu network ")
+        .nth(1)
+        .unwrap()
+        .split(';')
+        .next()
+        .unwrap()
+        .to_string();
+    assert_eq!(hash.len(), 16, "{said}");
+    let bench = shishi(&["--eval-file", net, "bench", "--quick"]);
+    let text = String::from_utf8_lossy(&bench.stdout);
+    assert!(text.contains(&format!("chu     network: {hash}")), "{text}");
+    assert!(text.contains("daidai  network: none"), "{text}");
+    for (hello, set, ok, go, answer) in [
+        (
+            "usi",
+            format!("setoption name EvalFile value {net}"),
+            "usiok",
+            "position startpos\ngo depth 3",
+            "bestmove ",
+        ),
+        (
+            "uci",
+            format!("setoption name EvalFile value {net}"),
+            "uciok",
+            "position startpos\ngo depth 3",
+            "bestmove ",
+        ),
+        (
+            "xboard\nprotover 2",
+            format!("option EvalFile={net}"),
+            "feature done=1",
+            "new\nsd 3\ngo",
+            "move ",
+        ),
+    ] {
+        use std::io::{BufRead, Write};
+        let mut child = Command::new(env!("CARGO_BIN_EXE_shishi"))
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut stdin = child.stdin.take().unwrap();
+        writeln!(stdin, "{hello}\n{set}\n{go}").unwrap();
+        let mut seen = Vec::new();
+        for line in std::io::BufReader::new(child.stdout.take().unwrap()).lines() {
+            let line = line.unwrap();
+            let done = line.starts_with(answer);
+            seen.push(line);
+            if done {
+                break;
+            }
+        }
+        writeln!(stdin, "quit").unwrap();
+        assert!(child.wait().unwrap().success());
+        let text = seen.join("\n");
+        assert!(text.contains(ok), "{text}");
+        assert!(
+            text.contains(&format!("EvalFile: chu network {hash}")),
+            "{hello}: {text}"
+        );
+        assert!(!text.contains("rror"), "{hello}: {text}");
+        assert!(seen.last().unwrap().starts_with(answer), "{hello}: {text}");
+    }
+}

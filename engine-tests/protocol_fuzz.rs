@@ -233,7 +233,15 @@ fn trials(o: &Advertised) -> (Vec<String>, Vec<String>) {
             vec!["maybe".into(), "2".into()],
         ),
         "combo" => (o.vars.clone(), vec!["no-such-value".into()]),
-        _ => (Vec::new(), Vec::new()),
+        // EvalFile: back to no network; a missing file and a file that is no network.
+        "string" | "file" => (
+            vec!["<empty>".into()],
+            vec![
+                "/nonexistent/net.nnue".into(),
+                concat!(env!("CARGO_MANIFEST_DIR"), "/Cargo.toml").into(),
+            ],
+        ),
+        _ => panic!("option {} of unknown kind {}", o.name, o.kind),
     }
 }
 

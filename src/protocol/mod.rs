@@ -11,6 +11,7 @@
 
 mod board_commands;
 pub mod display;
+mod eval_file;
 pub mod notation;
 mod perft_job;
 mod session;

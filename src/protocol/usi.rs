@@ -1,6 +1,7 @@
 //! USI, and UCI through the same code (the vocabulary differences live in [`super::uci`]).
 
 use super::board_commands;
+use super::eval_file;
 use super::perft_job::PerftJob;
 use super::session::{Game, SearchControl};
 use super::uci::{self, Dialect};
@@ -302,6 +303,11 @@ impl Session {
                 ));
             }
         }
+        o.line(&format!(
+            "option name EvalFile type string default {}",
+            eval_file::EMPTY
+        ));
+        o.line(&format!("info string {}", eval_file::describe()));
         o.line(match self.dialect {
             Dialect::Usi => "usiok",
             Dialect::Uci => "uciok",
@@ -389,6 +395,10 @@ impl Session {
             }
             "move overhead" => {
                 self.search.searcher.move_overhead = Duration::from_millis(spin(0, MAX_OVERHEAD)?)
+            }
+            "evalfile" => {
+                let report = eval_file::set(&value)?;
+                self.out.line(&format!("info string {report}"));
             }
             _ => return Err(format!("unknown option '{}'", clip(&name))),
         }

@@ -1,6 +1,7 @@
 //! XBoard / WinBoard (CECP version 2), chu shogi only: XBoard boards stop at 16 files, so dai
 //! dai shogi is USI/UCI only. XBoard's "white" is the first player (our Black, sente).
 
+use super::eval_file;
 use super::notation::{self, move_text, parse_square};
 use super::session::{Game, SearchControl};
 use super::usi::{DEFAULT_HASH, MAX_OVERHEAD};
@@ -272,6 +273,11 @@ impl Session {
         o.line(&format!(
             "feature option=\"Move Overhead -spin 30 0 {MAX_OVERHEAD}\""
         ));
+        o.line(&format!(
+            "feature option=\"EvalFile -file {}\"",
+            eval_file::EMPTY
+        ));
+        o.line(&format!("# {}", eval_file::describe()));
         o.line("feature done=1");
     }
 
@@ -326,6 +332,10 @@ impl Session {
                     .ok_or_else(|| {
                         format!("Skill Level: '{}' (0..={})", clip(value), skill::MAX_LEVEL)
                     })?;
+            }
+            "EvalFile" => {
+                let report = eval_file::set(value)?;
+                self.out.line(&format!("# {report}"));
             }
             other => return Err(format!("unknown option '{}'", clip(other))),
         }
