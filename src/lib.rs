@@ -7,6 +7,7 @@
 
 pub mod analysis;
 pub mod eval;
+pub mod mate;
 pub mod matches;
 pub mod perft;
 pub mod platform;

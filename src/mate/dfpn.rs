@@ -1,0 +1,241 @@
+//! Depth-first proof-number search (df-pn, Nagai 2002) over the attacker's checks and the
+//! defender's answers. Each call of `mid` works below one position until its proof or
+//! disproof number reaches the threshold its parent gave it, storing what it learnt in the
+//! table; the parent then picks the most promising child again. Thresholds use the 1+ε
+//! trick (a child may go a quarter beyond its sibling's number before control returns),
+//! which saves most of the re-expansions plain df-pn makes.
+
+use super::expand::{self, Child, Status};
+use super::table::{INFINITE, Numbers, Table};
+use crate::platform::Instant;
+use crate::rules::{Color, Move, Position};
+use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
+use std::time::Duration;
+
+/// When the search must give up.
+pub struct Budget<'a> {
+    pub deadline: Option<Duration>,
+    pub nodes: Option<u64>,
+    pub stop: Option<&'a AtomicBool>,
+}
+
+/// The search state of one solve.
+pub struct Dfpn<'a> {
+    pub table: &'a mut Table,
+    pub attacker: Color,
+    pub nodes: u64,
+    pub budget: Budget<'a>,
+    pub start: Instant,
+    /// A limit was reached: every `mid` returns at once.
+    pub aborted: bool,
+    /// Called about once a second with the node count (progress lines).
+    pub tick: &'a mut Tick<'a>,
+    next_tick: Duration,
+}
+
+/// The progress callback: nodes so far, time so far, the table.
+pub type Tick<'t> = dyn FnMut(u64, Duration, &Table) + 't;
+
+/// Sum of proof or disproof numbers, kept below [`INFINITE`] unless one of them is infinite.
+fn add(a: u32, b: u32) -> u32 {
+    if a >= INFINITE || b >= INFINITE {
+        INFINITE
+    } else {
+        (a + b).min(INFINITE - 1)
+    }
+}
+
+/// How far a child may go past its best sibling's number: the 1+ε of df-pn+ (ε = 1/4).
+fn beyond(second: u32) -> u32 {
+    if second >= INFINITE {
+        INFINITE
+    } else {
+        add(second, second / 4 + 1)
+    }
+}
+
+/// The numbers of a child: settled by its status, else from the table.
+fn numbers(table: &Table, c: &Child) -> Numbers {
+    match c.status {
+        Status::Won(len) => Numbers::proven(len),
+        Status::Lost => Numbers::disproven(true),
+        Status::Open => table.get(c.key),
+    }
+}
+
+impl<'a> Dfpn<'a> {
+    /// A search for `attacker`.
+    pub fn new(
+        table: &'a mut Table,
+        attacker: Color,
+        budget: Budget<'a>,
+        tick: &'a mut Tick<'a>,
+    ) -> Dfpn<'a> {
+        Dfpn {
+            table,
+            attacker,
+            nodes: 0,
+            budget,
+            start: Instant::now(),
+            aborted: false,
+            tick,
+            next_tick: Duration::from_secs(1),
+        }
+    }
+
+    /// Searches `pos` (an open position) until it is proven or disproven or a limit is hit;
+    /// returns its numbers.
+    pub fn solve(&mut self, pos: &mut Position) -> Numbers {
+        self.mid(pos, INFINITE - 1, INFINITE - 1)
+    }
+
+    fn out_of_budget(&mut self) -> bool {
+        if self.aborted {
+            return true;
+        }
+        if self.nodes & 1023 == 0 {
+            let elapsed = self.start.elapsed();
+            let timed_out = self.budget.deadline.is_some_and(|d| elapsed >= d);
+            let stopped = self.budget.stop.is_some_and(|s| s.load(Relaxed));
+            if timed_out || stopped {
+                self.aborted = true;
+            }
+            if elapsed >= self.next_tick {
+                self.next_tick = elapsed + Duration::from_secs(1);
+                (self.tick)(self.nodes, elapsed, self.table);
+            }
+        }
+        if self.budget.nodes.is_some_and(|n| self.nodes >= n) {
+            self.aborted = true;
+        }
+        self.aborted
+    }
+
+    /// Multiple iterative deepening at `pos` (open, not a repetition): works until the
+    /// proof number reaches `th_pn` or the disproof number `th_dn`.
+    fn mid(&mut self, pos: &mut Position, th_pn: u32, th_dn: u32) -> Numbers {
+        self.nodes += 1;
+        let key = pos.key();
+        let or_node = pos.side_to_move() == self.attacker;
+        let mut children = Vec::new();
+        if or_node {
+            expand::attacker_children(pos, &mut children);
+        } else {
+            expand::defender_children(pos, self.attacker, &mut children);
+        }
+        let work_before = self.nodes;
+        loop {
+            let (result, best) = self.combine(or_node, &children);
+            let settled = result.is_proven() || result.is_disproven();
+            if settled || result.pn >= th_pn || result.dn >= th_dn || self.out_of_budget() {
+                let work = self.nodes - work_before + 1;
+                self.table.put(key, result, best.map(|i| children[i].mv), work);
+                return result;
+            }
+            let i = best.unwrap_or_else(|| unreachable!("an open node has a child"));
+            let second = self.second_best(or_node, &children, i);
+            let child = numbers(self.table, &children[i]);
+            let (c_pn, c_dn) = if or_node {
+                (
+                    th_pn.min(beyond(second)),
+                    th_dn.saturating_sub(result.dn).saturating_add(child.dn).min(INFINITE - 1),
+                )
+            } else {
+                (
+                    th_pn.saturating_sub(result.pn).saturating_add(child.pn).min(INFINITE - 1),
+                    th_dn.min(beyond(second)),
+                )
+            };
+            pos.make(children[i].mv);
+            self.mid(pos, c_pn, c_dn);
+            pos.unmake();
+        }
+    }
+
+    /// The node's numbers from its children's, and the child to search next (or, once the
+    /// node is proven and the attacker moves, the child with the shortest proof).
+    fn combine(&self, or_node: bool, children: &[Child]) -> (Numbers, Option<usize>) {
+        let all: Vec<Numbers> = children.iter().map(|c| numbers(self.table, c)).collect();
+        if or_node {
+            or_numbers(&all)
+        } else {
+            and_numbers(&all)
+        }
+    }
+
+    /// The second-smallest number (pn at OR nodes, dn at AND nodes) beside child `best`.
+    fn second_best(&self, or_node: bool, children: &[Child], best: usize) -> u32 {
+        children
+            .iter()
+            .enumerate()
+            .filter(|&(i, _)| i != best)
+            .map(|(_, c)| {
+                let n = numbers(self.table, c);
+                if or_node { n.pn } else { n.dn }
+            })
+            .min()
+            .unwrap_or(INFINITE)
+    }
+}
+
+/// An attacker's node from its children: proven by its shortest proven child, disproven
+/// when every check is (resting on a repetition if one of them does), else pn = the smallest
+/// pn, dn = the sum of the dns, to be searched through the child with the smallest pn.
+fn or_numbers(all: &[Numbers]) -> (Numbers, Option<usize>) {
+    if all.is_empty() {
+        // No check: the attacker has failed.
+        return (Numbers::disproven(false), None);
+    }
+    let shortest = (0..all.len())
+        .filter(|&i| all[i].is_proven())
+        .min_by_key(|&i| all[i].len);
+    if let Some(i) = shortest {
+        return (Numbers::proven(all[i].len.saturating_add(1)), Some(i));
+    }
+    let dn = all.iter().fold(0, |s, n| add(s, n.dn));
+    if dn == 0 {
+        let rep = all.iter().any(|n| n.by_repetition);
+        return (Numbers::disproven(rep), None);
+    }
+    let i = (0..all.len()).min_by_key(|&i| all[i].pn).unwrap_or(0);
+    let n = Numbers { pn: all[i].pn, dn, len: 0, by_repetition: false };
+    (n, Some(i))
+}
+
+/// A defender's node from its children: disproven by any escape (resting on a repetition
+/// only if every escape does), proven when every answer is (the defender picks the longest),
+/// else pn = the sum of the pns, dn = the smallest dn, searched through that child.
+fn and_numbers(all: &[Numbers]) -> (Numbers, Option<usize>) {
+    if all.is_empty() {
+        // No legal move: the defender has lost.
+        return (Numbers::proven(0), None);
+    }
+    if all.iter().any(|n| n.is_disproven()) {
+        let solid = all.iter().any(|n| n.is_disproven() && !n.by_repetition);
+        return (Numbers::disproven(!solid), None);
+    }
+    let pn = all.iter().fold(0, |s, n| add(s, n.pn));
+    if pn == 0 {
+        let len = all.iter().map(|n| n.len).max().unwrap_or(0);
+        return (Numbers::proven(len.saturating_add(1)), None);
+    }
+    let i = (0..all.len())
+        .filter(|&i| !all[i].is_proven())
+        .min_by_key(|&i| all[i].dn)
+        .unwrap_or(0);
+    let n = Numbers { pn, dn: all[i].dn, len: 0, by_repetition: false };
+    (n, Some(i))
+}
+
+/// The attacker's move (attacker to move) along the shortest proof the table holds, with the
+/// plies its proof takes, if one of the checks is proven there.
+pub fn proof_move(table: &Table, pos: &mut Position) -> Option<(Move, u16)> {
+    let mut children = Vec::new();
+    expand::attacker_children(pos, &mut children);
+    children
+        .iter()
+        .map(|c| (c.mv, numbers(table, c)))
+        .filter(|(_, n)| n.is_proven())
+        .min_by_key(|(_, n)| n.len)
+        .map(|(mv, n)| (mv, n.len))
+}

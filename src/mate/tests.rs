@@ -1,0 +1,189 @@
+//! The solver against a plain exhaustive search on random positions (no false proofs, no
+//! missed short mates), its proofs against the proof-tree check, and a few set positions.
+
+use super::verify;
+use super::{Limits, Solver, Verdict};
+use crate::rules::movegen;
+use crate::rules::outcome::GameResult;
+use crate::rules::pieces::Piece;
+use crate::rules::{Color, Position, RuleSet, Square, Variant};
+use crate::testing::Rng;
+
+/// The game is over after the last move: `Some(true)` if the attacker won. Repetitions end
+/// a line as the solver's definition says (never part of a proof).
+fn ended(pos: &Position, attacker: Color) -> Option<bool> {
+    if pos.royal_count(attacker.flip()) == 0 {
+        return Some(true);
+    }
+    if pos.royal_count(attacker) == 0 || pos.repeats() {
+        return Some(false);
+    }
+    match pos.bare_king_result() {
+        Some(GameResult::Win(c, _)) => Some(c == attacker),
+        Some(GameResult::Draw(_)) => Some(false),
+        None => None,
+    }
+}
+
+/// Exhaustive AND-OR search: whether the attacker (to move) wins within `plies` plies by
+/// checking on every move, trying every move of both sides.
+fn attacker_wins(pos: &mut Position, attacker: Color, plies: u32) -> bool {
+    if plies == 0 {
+        return false;
+    }
+    let mut moves = Vec::new();
+    movegen::generate(pos, &mut moves);
+    moves.into_iter().any(|mv| {
+        pos.make(mv);
+        let win = match ended(pos, attacker) {
+            Some(w) => w,
+            None => pos.in_check(attacker.flip()) && defender_loses(pos, attacker, plies - 1),
+        };
+        pos.unmake();
+        win
+    })
+}
+
+/// Exhaustive AND-OR search, defender to move: whether every answer loses within `plies`.
+fn defender_loses(pos: &mut Position, attacker: Color, plies: u32) -> bool {
+    let mut moves = Vec::new();
+    movegen::generate(pos, &mut moves);
+    if moves.is_empty() {
+        return true;
+    }
+    if plies == 0 {
+        return false;
+    }
+    moves.into_iter().all(|mv| {
+        pos.make(mv);
+        let lost = match ended(pos, attacker) {
+            Some(w) => w,
+            None => attacker_wins(pos, attacker, plies - 1),
+        };
+        pos.unmake();
+        lost
+    })
+}
+
+/// A sparse random position: both kings, sometimes a crown prince, and a few pieces of each
+/// side drawn from the start position, the attacker's mostly near the defender's king.
+fn random_position(rng: &mut Rng, variant: Variant, rules: RuleSet) -> Position {
+    let start = Position::start(variant, rules);
+    let side = variant.side();
+    let cat = start.catalogue();
+    let mut pos = Position::empty(variant, rules);
+    let attacker = if rng.below(2) == 0 { Color::Black } else { Color::White };
+    let mut free: Vec<Square> = pos.squares().collect();
+    let mut take = |rng: &mut Rng, near: Option<Square>| {
+        let candidates: Vec<usize> = (0..free.len())
+            .filter(|&i| near.is_none_or(|n| free[i].distance(n) <= 3))
+            .collect();
+        let i = if candidates.is_empty() {
+            rng.below(free.len())
+        } else {
+            candidates[rng.below(candidates.len())]
+        };
+        free.swap_remove(i)
+    };
+    let mut royal_sq = None;
+    for color in [attacker.flip(), attacker] {
+        let all: Vec<Piece> = start
+            .pieces(color)
+            .iter()
+            .filter_map(|&sq| start.piece_at(sq))
+            .collect();
+        let king = all.iter().copied().find(|&p| cat.royal(p)).unwrap();
+        let sq = take(rng, None);
+        pos.put(sq, king);
+        if color != attacker {
+            royal_sq = Some(sq);
+            if rng.below(5) == 0 {
+                let prince = all
+                    .iter()
+                    .copied()
+                    .find(|&p| !cat.royal(p) && cat.promotable(p) && cat.royal(p.promote()));
+                if let Some(p) = prince {
+                    let sq = take(rng, royal_sq);
+                    pos.put(sq, p.promote());
+                }
+            }
+        }
+        let count = 1 + rng.below(if color == attacker { 5 } else { 4 });
+        for _ in 0..count {
+            let mut p = all[rng.below(all.len())];
+            if cat.royal(p) {
+                continue;
+            }
+            if cat.promotable(p) && rng.below(3) == 0 {
+                p = p.promote();
+            }
+            let near = (color == attacker && rng.below(3) > 0).then_some(royal_sq).flatten();
+            let sq = take(rng, near);
+            pos.put(sq, p);
+        }
+    }
+    let _ = side;
+    pos.set_side_to_move(attacker);
+    pos
+}
+
+/// Every proof the solver gives is checked by the proof-tree walk; every verdict agrees with
+/// the exhaustive search: a mate within 3 plies is found, a proof of at most 5 plies is
+/// confirmed, and a disproof leaves no mate within 5 plies.
+#[test]
+fn solver_verdicts_agree_with_exhaustive_search_on_random_positions() {
+    let mut rng = Rng(0x3a7e_50f7_2711_0001);
+    let mut solver = Solver::new(1 << 20);
+    let limits = Limits {
+        time: None,
+        nodes: Some(20_000),
+    };
+    let (mut proofs, mut disproofs, mut short) = (0, 0, 0);
+    for (variant, rules, count) in [
+        (Variant::Chu, RuleSet::Seed, 160),
+        (Variant::Chu, RuleSet::Lishogi, 60),
+        (Variant::DaiDai, RuleSet::Seed, 60),
+    ] {
+        for _ in 0..count {
+            let mut pos = random_position(&mut rng, variant, rules);
+            let attacker = pos.side_to_move();
+            if ended(&pos, attacker).is_some() || pos.in_check(attacker) {
+                continue;
+            }
+            let sfen = pos.to_sfen();
+            let report = solver.solve(&pos, &limits, None, &mut |_| {});
+            let within3 = attacker_wins(&mut pos, attacker, 3);
+            match &report.verdict {
+                Verdict::Mate(line) => {
+                    proofs += 1;
+                    let mut choose = |p: &Position| solver_move(&mut solver, p);
+                    let tree = verify::proof_tree(&pos, &mut choose, 200_000)
+                        .unwrap_or_else(|f| panic!("{sfen}: {f}"));
+                    assert_eq!(tree.depth, line.len(), "{sfen}");
+                    if line.len() <= 5 {
+                        short += 1;
+                        let n = line.len() as u32;
+                        assert!(attacker_wins(&mut pos, attacker, n), "{sfen}");
+                        assert!(n < 3 || !attacker_wins(&mut pos, attacker, n - 2), "{sfen}");
+                    }
+                }
+                Verdict::NoMate => {
+                    disproofs += 1;
+                    assert!(!within3, "{sfen}: mate in 3 missed");
+                    assert!(!attacker_wins(&mut pos, attacker, 5), "{sfen}");
+                }
+                Verdict::Unknown => assert!(!within3, "{sfen}: mate in 3 not found"),
+            }
+        }
+    }
+    assert!(proofs > 40 && disproofs > 40 && short > 20, "{proofs} {disproofs} {short}");
+}
+
+/// The attacker's move the solver proves, re-solving the position (the walk's chooser).
+fn solver_move(solver: &mut Solver, pos: &Position) -> Option<crate::rules::Move> {
+    let limits = Limits {
+        time: None,
+        nodes: Some(50_000),
+    };
+    solver.proof_move(pos, &limits)
+}
