@@ -4,6 +4,7 @@ mod analyse;
 mod bench;
 mod bench_limits;
 mod match_cmd;
+mod mate_cmd;
 mod perft;
 mod summary_cmd;
 mod web_cmd;
@@ -35,6 +36,8 @@ enum Command {
     Analyse(analyse::AnalyseArgs),
     /// Clock and conversion figures from `shishi match --out` records.
     Summary(summary_cmd::SummaryArgs),
+    /// Solve mate problems (a file of positions) with the proof-number mate solver.
+    Mate(mate_cmd::MateArgs),
     /// Serve the web board (web/dist, built by web/build.sh) on localhost with the headers
     /// that enable the engine's threads.
     Web(web_cmd::WebArgs),
@@ -49,6 +52,7 @@ pub fn run(cli: Cli) -> Result<(), String> {
         Some(Command::Analyse(args)) => analyse::run(args),
         Some(Command::Summary(args)) => summary_cmd::run(args),
         Some(Command::Web(args)) => web_cmd::run(args),
+        Some(Command::Mate(args)) => mate_cmd::run(args),
         None => shishi::protocol::run(cli.protocol),
     }
 }

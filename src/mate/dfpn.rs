@@ -31,10 +31,15 @@ pub struct Dfpn<'a> {
     /// Called about once a second with the node count (progress lines).
     pub tick: &'a mut Tick<'a>,
     next_tick: Duration,
+    /// Node count at which the clock and the stop flag are read next.
+    next_check: u64,
+    /// The root's key and its numbers as last combined (progress lines).
+    root_key: u64,
+    pub root_numbers: Numbers,
 }
 
-/// The progress callback: nodes so far, time so far, the table.
-pub type Tick<'t> = dyn FnMut(u64, Duration, &Table) + 't;
+/// The progress callback: nodes so far, time so far, the root's numbers, the table.
+pub type Tick<'t> = dyn FnMut(u64, Duration, Numbers, &Table) + 't;
 
 /// Sum of proof or disproof numbers, kept below [`INFINITE`] unless one of them is infinite.
 fn add(a: u32, b: u32) -> u32 {
@@ -42,6 +47,17 @@ fn add(a: u32, b: u32) -> u32 {
         INFINITE
     } else {
         (a + b).min(INFINITE - 1)
+    }
+}
+
+/// A child's share of its parent's threshold: the parent's threshold less what its other
+/// children hold (`total` less the child's `own`); unlimited stays unlimited, so that sums
+/// held just below infinity (large proofs of chu's many answers) never stop the root.
+fn share(threshold: u32, total: u32, own: u32) -> u32 {
+    if threshold >= INFINITE {
+        INFINITE
+    } else {
+        threshold.saturating_sub(total).saturating_add(own).min(INFINITE - 1)
     }
 }
 
@@ -80,20 +96,30 @@ impl<'a> Dfpn<'a> {
             aborted: false,
             tick,
             next_tick: Duration::from_secs(1),
+            next_check: 0,
+            root_key: 0,
+            root_numbers: Numbers::UNKNOWN,
         }
     }
 
     /// Searches `pos` (an open position) until it is proven or disproven or a limit is hit;
     /// returns its numbers.
     pub fn solve(&mut self, pos: &mut Position) -> Numbers {
-        self.mid(pos, INFINITE - 1, INFINITE - 1)
+        self.root_key = pos.key();
+        loop {
+            let n = self.mid(pos, INFINITE, INFINITE);
+            if n.is_proven() || n.is_disproven() || self.aborted {
+                return n;
+            }
+        }
     }
 
     fn out_of_budget(&mut self) -> bool {
         if self.aborted {
             return true;
         }
-        if self.nodes & 1023 == 0 {
+        if self.nodes >= self.next_check {
+            self.next_check = self.nodes + 1024;
             let elapsed = self.start.elapsed();
             let timed_out = self.budget.deadline.is_some_and(|d| elapsed >= d);
             let stopped = self.budget.stop.is_some_and(|s| s.load(Relaxed));
@@ -102,7 +128,7 @@ impl<'a> Dfpn<'a> {
             }
             if elapsed >= self.next_tick {
                 self.next_tick = elapsed + Duration::from_secs(1);
-                (self.tick)(self.nodes, elapsed, self.table);
+                (self.tick)(self.nodes, elapsed, self.root_numbers, self.table);
             }
         }
         if self.budget.nodes.is_some_and(|n| self.nodes >= n) {
@@ -126,6 +152,9 @@ impl<'a> Dfpn<'a> {
         let work_before = self.nodes;
         loop {
             let (result, best) = self.combine(or_node, &children);
+            if key == self.root_key {
+                self.root_numbers = result;
+            }
             let settled = result.is_proven() || result.is_disproven();
             if settled || result.pn >= th_pn || result.dn >= th_dn || self.out_of_budget() {
                 let work = self.nodes - work_before + 1;
@@ -136,15 +165,9 @@ impl<'a> Dfpn<'a> {
             let second = self.second_best(or_node, &children, i);
             let child = numbers(self.table, &children[i]);
             let (c_pn, c_dn) = if or_node {
-                (
-                    th_pn.min(beyond(second)),
-                    th_dn.saturating_sub(result.dn).saturating_add(child.dn).min(INFINITE - 1),
-                )
+                (th_pn.min(beyond(second)), share(th_dn, result.dn, child.dn))
             } else {
-                (
-                    th_pn.saturating_sub(result.pn).saturating_add(child.pn).min(INFINITE - 1),
-                    th_dn.min(beyond(second)),
-                )
+                (share(th_pn, result.pn, child.pn), th_dn.min(beyond(second)))
             };
             pos.make(children[i].mv);
             self.mid(pos, c_pn, c_dn);

@@ -13,6 +13,7 @@
 mod dfpn;
 mod expand;
 mod line;
+pub mod problem;
 mod table;
 #[cfg(test)]
 mod tests;
@@ -23,7 +24,7 @@ use crate::rules::{Move, Position};
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
-pub use table::Table;
+pub use table::{INFINITE, Table};
 
 /// Default table size: 64 MiB.
 pub const DEFAULT_HASH_BYTES: usize = 64 << 20;
@@ -96,9 +97,7 @@ impl Solver {
         let start = Instant::now();
         let attacker = pos.side_to_move();
         let mut work = pos.clone();
-        let root_key = work.key();
-        let mut tick = |nodes: u64, elapsed: Duration, table: &Table| {
-            let n = table.get(root_key);
+        let mut tick = |nodes: u64, elapsed: Duration, n: table::Numbers, table: &Table| {
             progress(&Progress {
                 nodes,
                 elapsed,
@@ -146,7 +145,7 @@ impl Solver {
     /// The attacker's move at `pos` (attacker to move, inside the last solve's proof) along
     /// its shortest proof; solved again if the table lost it. For the proof-tree check.
     pub fn proof_move(&mut self, pos: &Position, limits: &Limits) -> Option<Move> {
-        let mut tick = |_: u64, _: Duration, _: &Table| {};
+        let mut tick = |_: u64, _: Duration, _: table::Numbers, _: &Table| {};
         let budget = dfpn::Budget {
             deadline: limits.time,
             nodes: limits.nodes,

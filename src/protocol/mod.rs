@@ -10,6 +10,7 @@
 //! time; diagnostics go to stderr through `log`.
 
 mod board_commands;
+mod mate_job;
 pub mod display;
 pub mod notation;
 mod perft_job;
