@@ -158,7 +158,7 @@ impl<'a> Dfpn<'a> {
             let settled = result.is_proven() || result.is_disproven();
             if settled || result.pn >= th_pn || result.dn >= th_dn || self.out_of_budget() {
                 let work = self.nodes - work_before + 1;
-                self.table.put(key, result, best.map(|i| children[i].mv), work);
+                self.table.put(key, result, work);
                 return result;
             }
             let i = best.unwrap_or_else(|| unreachable!("an open node has a child"));

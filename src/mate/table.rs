@@ -3,8 +3,6 @@
 //! that cost the least work to find (proofs and disproofs are kept longest because finding
 //! them cost the most), so a full table degrades the search instead of failing it.
 
-use crate::rules::Move;
-
 /// Proof or disproof number meaning "never": the node is disproven (pn) or proven (dn).
 pub const INFINITE: u32 = u32::MAX / 4;
 
@@ -67,8 +65,6 @@ impl Numbers {
 struct Entry {
     key: u64,
     numbers: Numbers,
-    /// The move to the child with the shortest proof, once proven (attacker to move).
-    best: Option<Move>,
     /// Nodes spent below this position: what replacement keeps.
     work: u64,
 }
@@ -86,7 +82,6 @@ pub struct Table {
 const EMPTY_ENTRY: Entry = Entry {
     key: 0,
     numbers: Numbers::UNKNOWN,
-    best: None,
     work: 0,
 };
 
@@ -133,18 +128,13 @@ impl Table {
             .map_or(Numbers::UNKNOWN, |i| self.entries[i].numbers)
     }
 
-    /// The move to the shortest proven child, if the position is proven and it is known.
-    pub fn best(&self, key: u64) -> Option<Move> {
-        self.find(key).and_then(|i| self.entries[i].best)
-    }
-
     fn find(&self, key: u64) -> Option<usize> {
         let k = stored_key(key);
         self.bucket(key).find(|&i| self.entries[i].key == k)
     }
 
     /// Records `numbers` for `key`, `work` nodes having been spent on it so far.
-    pub fn put(&mut self, key: u64, numbers: Numbers, best: Option<Move>, work: u64) {
+    pub fn put(&mut self, key: u64, numbers: Numbers, work: u64) {
         let k = stored_key(key);
         let range = self.bucket(key);
         let slot = match range.clone().find(|&i| self.entries[i].key == k) {
@@ -168,7 +158,6 @@ impl Table {
         self.entries[slot] = Entry {
             key: k,
             numbers,
-            best,
             work: self.entries[slot].work.max(work),
         };
     }
@@ -179,15 +168,21 @@ mod tests {
     use super::*;
 
     #[test]
+    fn an_entry_takes_32_bytes() {
+        // docs/mate.md quotes it: positions per MiB of table.
+        assert_eq!(Table::entry_size(), 32);
+    }
+
+    #[test]
     fn a_full_bucket_keeps_settled_and_expensive_entries() {
         // One bucket: every key lands in it.
         let mut t = Table::new(BUCKET * Table::entry_size());
-        t.put(10, Numbers::proven(3), None, 1);
-        t.put(11, Numbers::UNKNOWN, None, 500);
-        t.put(12, Numbers::UNKNOWN, None, 2);
-        t.put(13, Numbers::disproven(false), None, 1);
+        t.put(10, Numbers::proven(3), 1);
+        t.put(11, Numbers::UNKNOWN, 500);
+        t.put(12, Numbers::UNKNOWN, 2);
+        t.put(13, Numbers::disproven(false), 1);
         assert_eq!(t.permille_full(), 1000);
-        t.put(14, Numbers::UNKNOWN, None, 7);
+        t.put(14, Numbers::UNKNOWN, 7);
         assert_eq!(t.get(12), Numbers::UNKNOWN, "the cheapest open entry went");
         assert!(t.get(10).is_proven());
         assert!(t.get(13).is_disproven());

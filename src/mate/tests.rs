@@ -138,13 +138,15 @@ fn solver_verdicts_agree_with_exhaustive_search_on_random_positions() {
         time: None,
         nodes: Some(20_000),
     };
+    // Unoptimised builds run a third of the positions: the exhaustive search is slow there.
+    let scale = if cfg!(debug_assertions) { 3 } else { 1 };
     let (mut proofs, mut disproofs, mut short) = (0, 0, 0);
     for (variant, rules, count) in [
         (Variant::Chu, RuleSet::Seed, 160),
         (Variant::Chu, RuleSet::Lishogi, 60),
         (Variant::DaiDai, RuleSet::Seed, 60),
     ] {
-        for _ in 0..count {
+        for _ in 0..count / scale {
             let mut pos = random_position(&mut rng, variant, rules);
             let attacker = pos.side_to_move();
             if ended(&pos, attacker).is_some() || pos.in_check(attacker) {
@@ -176,7 +178,12 @@ fn solver_verdicts_agree_with_exhaustive_search_on_random_positions() {
             }
         }
     }
-    assert!(proofs > 40 && disproofs > 40 && short > 20, "{proofs} {disproofs} {short}");
+    // Seen: 95 proofs (81 of at most 5 plies) and 105 disproofs of 280 positions.
+    let enough = |n: usize, at_least: usize| n * scale > at_least;
+    assert!(
+        enough(proofs, 60) && enough(disproofs, 60) && enough(short, 45),
+        "{proofs} {disproofs} {short}"
+    );
 }
 
 /// The attacker's move the solver proves, re-solving the position (the walk's chooser).

@@ -1,14 +1,14 @@
 #!/usr/bin/env python3
 """Picks mate problems from `shishi mate --json` output over candidates.py's lines: proven
 mates of 5 to 35 plies, one position string once, at most one position per game (the one
-with the longest line), spread over lengths; writes `<sfen> # <source>, mate in N plies`
+with the longest line, or the longest few), spread over lengths; writes `<sfen> # <source>, mate in N plies`
 lines (engine-tests/data/mate-*.txt)."""
 
 import json
 import sys
 
 
-def main(out, limit, results):
+def main(out, limit, per_game, results):
     best = {}
     seen = set()
     for path in results:
@@ -18,9 +18,11 @@ def main(out, limit, results):
                 continue
             seen.add(r["sfen"])
             source = r["comment"].split(" ply ")[0]
-            if source not in best or r["plies"] > best[source]["plies"]:
-                best[source] = r
-    picked = sorted(best.values(), key=lambda r: -r["plies"])
+            best.setdefault(source, []).append(r)
+    picked = []
+    for rows in best.values():
+        picked += sorted(rows, key=lambda r: -r["plies"])[:per_game]
+    picked.sort(key=lambda r: -r["plies"])
     # Longest first, then every other length class so short ones are not crowded out.
     longest = picked[: limit // 2]
     rest = picked[limit // 2:]
@@ -34,4 +36,4 @@ def main(out, limit, results):
 
 
 if __name__ == "__main__":
-    main(sys.argv[1], int(sys.argv[2]), sys.argv[3:])
+    main(sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4:])
