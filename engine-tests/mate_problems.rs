@@ -47,7 +47,11 @@ fn solve_set(file: &str, variant: Variant, rules: RuleSet, min_problems: usize) 
         "--verify",
         path.to_str().unwrap(),
     ]);
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let stdout = String::from_utf8(out.stdout).unwrap();
     let rows: Vec<&str> = stdout.lines().collect();
     assert_eq!(rows.len(), problems.len(), "{stdout}");
@@ -65,12 +69,24 @@ fn solve_set(file: &str, variant: Variant, rules: RuleSet, min_problems: usize) 
         let mut pos = Position::from_sfen(variant, rules, sfen).unwrap();
         let attacker = pos.side_to_move();
         for (i, text) in words[3..3 + plies].iter().enumerate() {
-            assert_eq!(pos.outcome(), None, "{file}: game over before ply {i}: {row}");
-            let mv = pos.parse_move(text).unwrap_or_else(|e| panic!("{row}: {e}"));
-            assert!(pos.game_moves().contains(&mv), "{file}: {text} illegal: {row}");
+            assert_eq!(
+                pos.outcome(),
+                None,
+                "{file}: game over before ply {i}: {row}"
+            );
+            let mv = pos
+                .parse_move(text)
+                .unwrap_or_else(|e| panic!("{row}: {e}"));
+            assert!(
+                pos.game_moves().contains(&mv),
+                "{file}: {text} illegal: {row}"
+            );
             pos.make(mv);
             if i % 2 == 0 && pos.outcome().is_none() {
-                assert!(pos.in_check(attacker.flip()), "{file}: {text} no check: {row}");
+                assert!(
+                    pos.in_check(attacker.flip()),
+                    "{file}: {text} no check: {row}"
+                );
             }
         }
         assert!(
@@ -107,7 +123,10 @@ fn bad_problem_files_give_one_error_line() {
     let bad = dir.join("bad.txt");
     for (content, expected) in [
         ("12/12 b - 1\n", "bad.txt:1:"),
-        ("11k/12/12/12/12/12/12/12/12/12/12/K11 b - 1 moves 9z9y\n", "bad.txt:1:"),
+        (
+            "11k/12/12/12/12/12/12/12/12/12/12/K11 b - 1 moves 9z9y\n",
+            "bad.txt:1:",
+        ),
     ] {
         std::fs::write(&bad, content).unwrap();
         let out = shishi(&["mate", bad.to_str().unwrap()]);

@@ -379,5 +379,9 @@ fn go_mate_stops_on_time_or_on_stop_with_one_answer_and_progress_lines() {
         .collect();
     assert!(progress.len() >= 2, "{:#?}", e.log);
     // Exactly one answer: nothing more arrives before readyok.
-    assert!(e.sync().iter().all(|l| !l.starts_with("checkmate")), "{:#?}", e.log);
+    assert!(
+        e.sync().iter().all(|l| !l.starts_with("checkmate")),
+        "{:#?}",
+        e.log
+    );
 }

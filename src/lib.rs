@@ -7,8 +7,8 @@
 
 pub mod analysis;
 pub mod eval;
-pub mod mate;
 pub mod matches;
+pub mod mate;
 pub mod perft;
 pub mod platform;
 pub mod protocol;

@@ -43,7 +43,10 @@ const VERIFY_LIMIT: u64 = 5_000_000;
 /// Runs `shishi mate`.
 pub fn run(args: MateArgs) -> Result<(), String> {
     if args.hash == 0 || args.hash > 1 << 20 {
-        return Err(format!("--hash {} is out of range (1..=1048576 MiB)", args.hash));
+        return Err(format!(
+            "--hash {} is out of range (1..=1048576 MiB)",
+            args.hash
+        ));
     }
     let text = if args.file.as_os_str() == "-" {
         let mut s = String::new();
@@ -53,8 +56,7 @@ pub fn run(args: MateArgs) -> Result<(), String> {
         }
         s
     } else {
-        std::fs::read_to_string(&args.file)
-            .map_err(|e| format!("{}: {e}", args.file.display()))?
+        std::fs::read_to_string(&args.file).map_err(|e| format!("{}: {e}", args.file.display()))?
     };
     let mut problems = Vec::new();
     for (i, line) in text.lines().enumerate() {
@@ -89,7 +91,11 @@ pub fn run(args: MateArgs) -> Result<(), String> {
             _ => None,
         };
         solved += usize::from(matches!(report.verdict, Verdict::Mate(_)));
-        eprint!("\rproblem {}/{total}: done, {solved} proven so far{:20}", n + 1, "");
+        eprint!(
+            "\rproblem {}/{total}: done, {solved} proven so far{:20}",
+            n + 1,
+            ""
+        );
         let row = if args.json {
             json_row(*line_no, &report, checked.as_ref(), p)
         } else {
@@ -115,9 +121,17 @@ fn verdict_words(v: &Verdict) -> (&'static str, Vec<String>) {
     }
 }
 
-fn text_row(line_no: usize, r: &mate::Report, checked: Option<&Result<verify::Tree, String>>) -> String {
+fn text_row(
+    line_no: usize,
+    r: &mate::Report,
+    checked: Option<&Result<verify::Tree, String>>,
+) -> String {
     let (word, line) = verdict_words(&r.verdict);
-    let plies = if word == "mate" { format!(" {}", line.len()) } else { String::new() };
+    let plies = if word == "mate" {
+        format!(" {}", line.len())
+    } else {
+        String::new()
+    };
     let check = match checked {
         None => String::new(),
         Some(Ok(t)) => format!(" verified {} positions", t.nodes),
@@ -125,7 +139,11 @@ fn text_row(line_no: usize, r: &mate::Report, checked: Option<&Result<verify::Tr
     };
     format!(
         "{line_no} {word}{plies} {} nodes {} time {} ms{check}",
-        if line.is_empty() { "-".to_string() } else { line.join(" ") },
+        if line.is_empty() {
+            "-".to_string()
+        } else {
+            line.join(" ")
+        },
         r.nodes,
         r.elapsed.as_millis()
     )

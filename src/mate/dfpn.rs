@@ -57,7 +57,10 @@ fn share(threshold: u32, total: u32, own: u32) -> u32 {
     if threshold >= INFINITE {
         INFINITE
     } else {
-        threshold.saturating_sub(total).saturating_add(own).min(INFINITE - 1)
+        threshold
+            .saturating_sub(total)
+            .saturating_add(own)
+            .min(INFINITE - 1)
     }
 }
 
@@ -221,7 +224,12 @@ fn or_numbers(all: &[Numbers]) -> (Numbers, Option<usize>) {
         return (Numbers::disproven(rep), None);
     }
     let i = (0..all.len()).min_by_key(|&i| all[i].pn).unwrap_or(0);
-    let n = Numbers { pn: all[i].pn, dn, len: 0, by_repetition: false };
+    let n = Numbers {
+        pn: all[i].pn,
+        dn,
+        len: 0,
+        by_repetition: false,
+    };
     (n, Some(i))
 }
 
@@ -246,7 +254,12 @@ fn and_numbers(all: &[Numbers]) -> (Numbers, Option<usize>) {
         .filter(|&i| !all[i].is_proven())
         .min_by_key(|&i| all[i].dn)
         .unwrap_or(0);
-    let n = Numbers { pn, dn: all[i].dn, len: 0, by_repetition: false };
+    let n = Numbers {
+        pn,
+        dn: all[i].dn,
+        len: 0,
+        by_repetition: false,
+    };
     (n, Some(i))
 }
 

@@ -39,10 +39,7 @@ pub fn status(pos: &Position, attacker: Color) -> Status {
     }
     // The attacker to move takes the last royal at once (the rules' check detection says
     // whether a capture of that square exists).
-    if pos.side_to_move() == attacker
-        && pos.royal_count(defender) == 1
-        && pos.in_check(defender)
-    {
+    if pos.side_to_move() == attacker && pos.royal_count(defender) == 1 && pos.in_check(defender) {
         return Status::Won(1);
     }
     Status::Open

@@ -151,8 +151,7 @@ impl Solver {
             nodes: limits.nodes,
             stop: None,
         };
-        let mut search =
-            dfpn::Dfpn::new(&mut self.table, pos.side_to_move(), budget, &mut tick);
+        let mut search = dfpn::Dfpn::new(&mut self.table, pos.side_to_move(), budget, &mut tick);
         line::attacker_move(&mut search, &mut pos.clone())
     }
 }

@@ -28,7 +28,9 @@ pub fn parse(variant: Variant, rules: RuleSet, line: &str) -> Result<Option<Prob
     for text in moves.unwrap_or("").split_whitespace() {
         let mv = position.parse_move(text).map_err(|e| e.to_string())?;
         if !position.allowed_in_game(mv) {
-            return Err(format!("{text} repeats a position (not allowed by the rule set)"));
+            return Err(format!(
+                "{text} repeats a position (not allowed by the rule set)"
+            ));
         }
         position.make(mv);
     }

@@ -72,7 +72,11 @@ fn random_position(rng: &mut Rng, variant: Variant, rules: RuleSet) -> Position 
     let side = variant.side();
     let cat = start.catalogue();
     let mut pos = Position::empty(variant, rules);
-    let attacker = if rng.below(2) == 0 { Color::Black } else { Color::White };
+    let attacker = if rng.below(2) == 0 {
+        Color::Black
+    } else {
+        Color::White
+    };
     let mut free: Vec<Square> = pos.squares().collect();
     let mut take = |rng: &mut Rng, near: Option<Square>| {
         let candidates: Vec<usize> = (0..free.len())
@@ -117,7 +121,9 @@ fn random_position(rng: &mut Rng, variant: Variant, rules: RuleSet) -> Position 
             if cat.promotable(p) && rng.below(3) == 0 {
                 p = p.promote();
             }
-            let near = (color == attacker && rng.below(3) > 0).then_some(royal_sq).flatten();
+            let near = (color == attacker && rng.below(3) > 0)
+                .then_some(royal_sq)
+                .flatten();
             let sq = take(rng, near);
             pos.put(sq, p);
         }

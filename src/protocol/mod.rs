@@ -10,8 +10,8 @@
 //! time; diagnostics go to stderr through `log`.
 
 mod board_commands;
-mod mate_job;
 pub mod display;
+mod mate_job;
 pub mod notation;
 mod perft_job;
 mod session;
