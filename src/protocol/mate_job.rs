@@ -12,6 +12,9 @@ use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 /// A mate search in progress.
 pub struct MateJob {
     stop: Arc<AtomicBool>,
+    /// Set just before the answer is written: a command that follows the answer finds the
+    /// job over (the task itself counts as finished only once its closure has returned).
+    answered: Arc<AtomicBool>,
     task: Task<()>,
 }
 
@@ -19,43 +22,46 @@ impl MateJob {
     /// Starts solving `pos` within `limits`, with a table of `hash_bytes`.
     pub fn start(pos: &Position, limits: Limits, hash_bytes: usize, out: Output) -> MateJob {
         let stop = Arc::new(AtomicBool::new(false));
-        let (flag, pos, answer) = (stop.clone(), pos.clone(), out.clone());
-        // The answer is written by `done`, which runs once the task counts as finished: a
-        // command that follows the answer at once finds the loop idle.
-        let lines = Arc::new(std::sync::Mutex::new(Vec::new()));
-        let written = lines.clone();
+        let answered = Arc::new(AtomicBool::new(false));
+        let (flag, done, pos) = (stop.clone(), answered.clone(), pos.clone());
         let task = Task::start(
             "mate",
             move || {
-                let mut solver = Solver::new(hash_bytes);
-                let mut info = |p: &Progress| out.line(&info_line(p));
-                let report = solver.solve(&pos, &limits, Some(&flag), &mut info);
-                let mut l = written.lock().unwrap_or_else(|e| e.into_inner());
-                l.push(final_info(&report));
-                l.push(checkmate_line(&report.verdict));
+                let solve = || {
+                    let mut solver = Solver::new(hash_bytes);
+                    let mut info = |p: &Progress| out.line(&info_line(p));
+                    solver.solve(&pos, &limits, Some(&flag), &mut info)
+                };
+                let report = std::panic::catch_unwind(std::panic::AssertUnwindSafe(solve));
+                done.store(true, Relaxed);
+                match report {
+                    Ok(report) => {
+                        out.line(&final_info(&report));
+                        out.line(&checkmate_line(&report.verdict));
+                    }
+                    Err(_) => {
+                        out.line("info string error: the mate solver failed");
+                        out.line("checkmate timeout");
+                    }
+                }
             },
             || (),
-            move || {
-                let l = std::mem::take(&mut *lines.lock().unwrap_or_else(|e| e.into_inner()));
-                if l.is_empty() {
-                    answer.line("info string error: the mate solver failed");
-                    answer.line("checkmate timeout");
-                }
-                for line in l {
-                    answer.line(&line);
-                }
-            },
+            || (),
         );
-        MateJob { stop, task }
+        MateJob {
+            stop,
+            answered,
+            task,
+        }
     }
 
-    /// Whether the search has answered.
+    /// Whether the search has answered (or is writing its answer).
     pub fn is_finished(&self) -> bool {
-        self.task.is_finished()
+        self.answered.load(Relaxed)
     }
 
-    /// Ends the search (answered `checkmate timeout` unless it had settled) and waits for
-    /// its answer.
+    /// Ends the search (answered `checkmate timeout` unless it had settled) and waits until
+    /// its answer is written.
     pub fn stop(self) {
         self.stop.store(true, Relaxed);
         self.task.wait();
