@@ -31,6 +31,8 @@ pub struct Dfpn<'a> {
     /// Called about once a second with the node count (progress lines).
     pub tick: &'a mut Tick<'a>,
     next_tick: Duration,
+    /// Plies below the position `solve` was called on.
+    depth: usize,
     /// Node count at which the clock and the stop flag are read next.
     next_check: u64,
     /// The root's key and its numbers as last combined (progress lines).
@@ -49,6 +51,10 @@ fn add(a: u32, b: u32) -> u32 {
         (a + b).min(INFINITE - 1)
     }
 }
+
+/// Plies below the root at which the search gives a line up: far beyond the mates it is
+/// meant for (35 plies), and a bound on the recursion (each ply is a stack frame).
+const MAX_DEPTH: usize = 255;
 
 /// A child's share of its parent's threshold: the parent's threshold less what its other
 /// children hold (`total` less the child's `own`); unlimited stays unlimited, so that sums
@@ -100,6 +106,7 @@ impl<'a> Dfpn<'a> {
             tick,
             next_tick: Duration::from_secs(1),
             next_check: 0,
+            depth: 0,
             root_key: 0,
             root_numbers: Numbers::UNKNOWN,
         }
@@ -145,6 +152,13 @@ impl<'a> Dfpn<'a> {
     fn mid(&mut self, pos: &mut Position, th_pn: u32, th_dn: u32) -> Numbers {
         self.nodes += 1;
         let key = pos.key();
+        if self.depth >= MAX_DEPTH {
+            // A chase this long is given up here: a disproof that holds for this path only,
+            // like a repetition's (it may hide a mate, never make one).
+            let n = Numbers::disproven(true);
+            self.table.put(key, n, 1);
+            return n;
+        }
         let or_node = pos.side_to_move() == self.attacker;
         let mut children = Vec::new();
         if or_node {
@@ -173,7 +187,9 @@ impl<'a> Dfpn<'a> {
                 (share(th_pn, result.pn, child.pn), th_dn.min(beyond(second)))
             };
             pos.make(children[i].mv);
+            self.depth += 1;
             self.mid(pos, c_pn, c_dn);
+            self.depth -= 1;
             pos.unmake();
         }
     }
