@@ -71,12 +71,12 @@ fn share(threshold: u32, total: u32, own: u32) -> u32 {
 }
 
 /// How far a child may go past its best sibling's number: the 1+ε of df-pn+ (ε = 1/4).
+/// A threshold that would reach the ceiling of open numbers (`INFINITE - 1`, where sums
+/// saturate) is unlimited instead: an open child already at the ceiling would otherwise
+/// return at once, and its parent call it again, forever.
 fn beyond(second: u32) -> u32 {
-    if second >= INFINITE {
-        INFINITE
-    } else {
-        add(second, second / 4 + 1)
-    }
+    let t = add(second, second / 4 + 1);
+    if t >= INFINITE - 1 { INFINITE } else { t }
 }
 
 /// The numbers of a child: settled by its status, else from the table.
@@ -290,4 +290,36 @@ pub fn proof_move(table: &Table, pos: &mut Position) -> Option<(Move, u16)> {
         .filter(|(_, n)| n.is_proven())
         .min_by_key(|(_, n)| n.len)
         .map(|(mv, n)| (mv, n.len))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A child's threshold always lies above its own number, so that a call makes progress;
+    /// at the saturation ceiling of open numbers it becomes unlimited (the chu seed set's
+    /// line 33 looped there, calling a child that returned at once).
+    #[test]
+    fn thresholds_lie_above_the_numbers_they_bound() {
+        for n in [
+            0,
+            1,
+            3,
+            4,
+            1000,
+            INFINITE / 2,
+            INFINITE - 3,
+            INFINITE - 2,
+            INFINITE - 1,
+        ] {
+            assert!(beyond(n) > n, "{n}");
+            assert!(beyond(n) < INFINITE - 1 || beyond(n) == INFINITE, "{n}");
+        }
+        assert_eq!(beyond(4), 6);
+        assert_eq!(beyond(INFINITE - 1), INFINITE);
+        assert_eq!(share(INFINITE, INFINITE - 1, 3), INFINITE);
+        assert_eq!(share(10, 7, 2), 5);
+        assert_eq!(add(INFINITE - 1, 5), INFINITE - 1);
+        assert_eq!(add(INFINITE, 0), INFINITE);
+    }
 }
