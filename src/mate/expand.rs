@@ -7,7 +7,8 @@
 
 use crate::rules::movegen;
 use crate::rules::outcome::GameResult;
-use crate::rules::{Color, Move, Position};
+use crate::rules::pieces::Role;
+use crate::rules::{Color, Move, Position, Square, Variant};
 
 /// What a position is, seen from the attacker.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -55,6 +56,63 @@ pub struct Child {
     pub status: Status,
 }
 
+/// Whether `a` and `b` share a rank, file or diagonal.
+fn aligned(a: Square, b: Square) -> bool {
+    let (df, dr) = a.delta_to(b);
+    df == 0 || dr == 0 || df.abs() == dr.abs()
+}
+
+/// Squares from which no piece of the game could attack a royal on a king line and none
+/// within three squares: the moves the check test may skip without making them.
+struct Quiet<'a> {
+    royals: &'a [Square],
+}
+
+impl Quiet<'_> {
+    /// Whether `mv` surely neither checks nor wins (no royal being attacked before it): it lands off every royal's lines and
+    /// farther than three squares (steps, leaps and lion powers reach at most three, anything
+    /// farther slides along a line), and the squares it empties (its origin, what a lion
+    /// takes on the way) lie off every royal's lines (nothing behind them can be uncovered).
+    /// Only asked where no piece hooks (chu): a hook mover attacks round a corner.
+    fn skips(&self, pos: &Position, mv: Move) -> bool {
+        let to = mv.to();
+        let near = |sq: Square| {
+            self.royals
+                .iter()
+                .any(|&r| aligned(sq, r) || sq.distance(r) <= 3)
+        };
+        if near(to) {
+            return false;
+        }
+        let captures = pos.captures_of(mv);
+        let opens = |sq: Square| sq != to && self.royals.iter().any(|&r| aligned(sq, r));
+        !opens(mv.from()) && !captures.iter().any(|&(sq, _)| opens(sq))
+    }
+}
+
+/// Whether a move of the attacker could win by the bare-king rule: the defender has three
+/// non-royal pieces or fewer that count (a lion takes up to three in one move; lishogi does
+/// not count pawns and lances stuck on their last rank, and bares by the attacker's
+/// arrangement once none is left). Then every move is made and looked at.
+fn may_bare(pos: &Position, defender: Color) -> bool {
+    if pos.variant() != Variant::Chu {
+        return false;
+    }
+    let cat = pos.catalogue();
+    let dead = pos
+        .pieces(defender)
+        .iter()
+        .filter(|&&sq| {
+            pos.piece_at(sq).is_some_and(|p| {
+                !p.promoted()
+                    && matches!(cat.role(p), Role::Pawn | Role::Lance)
+                    && pos.variant().last_rank(defender, sq)
+            })
+        })
+        .count();
+    pos.other_count(defender).saturating_sub(dead) <= 3
+}
+
 /// The attacker's moves (attacker to move): checks and moves that win at once. Moves after
 /// which the attacker has lost (a repetition, baring itself) are left out.
 pub fn attacker_children(pos: &mut Position, out: &mut Vec<Child>) {
@@ -62,7 +120,15 @@ pub fn attacker_children(pos: &mut Position, out: &mut Vec<Child>) {
     let defender = attacker.flip();
     let mut moves = Vec::new();
     movegen::generate(pos, &mut moves);
+    let royals: Vec<Square> = pos.royal_squares(defender).to_vec();
+    // A royal attacked already (the defender keeps two) stays attacked after most moves.
+    let shortcut =
+        !pos.catalogue().has_hooks() && !may_bare(pos, defender) && !pos.in_check(defender);
+    let quiet = shortcut.then_some(Quiet { royals: &royals });
     for mv in moves {
+        if quiet.as_ref().is_some_and(|q| q.skips(pos, mv)) {
+            continue;
+        }
         pos.make(mv);
         let status = status(pos, attacker);
         let keep = match status {

@@ -68,6 +68,11 @@ fn defender_loses(pos: &mut Position, attacker: Color, plies: u32) -> bool {
 /// A sparse random position: both kings, sometimes a crown prince, and a few pieces of each
 /// side drawn from the start position, the attacker's mostly near the defender's king.
 fn random_position(rng: &mut Rng, variant: Variant, rules: RuleSet) -> Position {
+    random_position_with(rng, variant, rules, 0)
+}
+
+/// [`random_position`] with `extra` more pieces for the defender.
+fn random_position_with(rng: &mut Rng, variant: Variant, rules: RuleSet, extra: usize) -> Position {
     let start = Position::start(variant, rules);
     let side = variant.side();
     let cat = start.catalogue();
@@ -112,7 +117,7 @@ fn random_position(rng: &mut Rng, variant: Variant, rules: RuleSet) -> Position 
                 }
             }
         }
-        let count = 1 + rng.below(if color == attacker { 5 } else { 4 });
+        let count = 1 + rng.below(if color == attacker { 5 } else { 4 + extra });
         for _ in 0..count {
             let mut p = all[rng.below(all.len())];
             if cat.royal(p) {
@@ -199,4 +204,77 @@ fn solver_move(solver: &mut Solver, pos: &Position) -> Option<crate::rules::Move
         nodes: Some(50_000),
     };
     solver.proof_move(pos, &limits)
+}
+
+/// The attacker's moves as the definition says, every move made and looked at.
+fn all_checks(pos: &mut Position) -> Vec<crate::rules::Move> {
+    let attacker = pos.side_to_move();
+    let mut moves = Vec::new();
+    movegen::generate(pos, &mut moves);
+    moves.retain(|&mv| {
+        pos.make(mv);
+        let keep = match super::expand::status(pos, attacker) {
+            super::expand::Status::Won(_) => true,
+            super::expand::Status::Lost => false,
+            super::expand::Status::Open => pos.in_check(attacker.flip()),
+        };
+        pos.unmake();
+        keep
+    });
+    moves
+}
+
+/// The check generator's shortcut (moves that cannot check are not made) loses no check:
+/// its moves equal every move made and tested, in sparse random positions (near the end of
+/// a game, where the bare-king rule is close) and along random games from the start.
+#[test]
+fn the_check_generator_finds_every_check() {
+    let mut rng = Rng(0x3a7e_50f7_2711_0002);
+    // Positions where the shortcut applies (chu, the defender not about to be bared and not
+    // in check), and the checks found there.
+    let (mut compared, mut checks) = (0, 0);
+    let mut compare = |pos: &mut Position| {
+        let mut children = Vec::new();
+        super::expand::attacker_children(pos, &mut children);
+        let got: Vec<_> = children.iter().map(|c| c.mv).collect();
+        let expected = all_checks(pos);
+        let defender = pos.side_to_move().flip();
+        let shortcut = pos.variant() == Variant::Chu
+            && pos.other_count(defender) > 6
+            && !pos.in_check(defender);
+        if shortcut {
+            compared += 1;
+            checks += got.len();
+        }
+        let text =
+            |v: &[crate::rules::Move]| v.iter().map(|m| m.text()).collect::<Vec<_>>().join(" ");
+        assert_eq!(text(&got), text(&expected), "{}", pos.to_sfen());
+    };
+    for (variant, rules) in [
+        (Variant::Chu, RuleSet::Seed),
+        (Variant::Chu, RuleSet::Lishogi),
+        (Variant::DaiDai, RuleSet::Seed),
+    ] {
+        for _ in 0..300 {
+            let extra = rng.below(12);
+            let mut pos = random_position_with(&mut rng, variant, rules, extra);
+            if pos.royal_count(pos.side_to_move().flip()) > 0 {
+                compare(&mut pos);
+            }
+        }
+        for _ in 0..3 {
+            let mut pos = Position::start(variant, rules);
+            for _ in 0..150 {
+                let mut moves = Vec::new();
+                movegen::generate(&pos, &mut moves);
+                if moves.is_empty() || pos.royal_count(pos.side_to_move().flip()) == 0 {
+                    break;
+                }
+                compare(&mut pos);
+                pos.make(moves[rng.below(moves.len())]);
+            }
+        }
+    }
+    // Seen: 768 such positions, 1,489 checks.
+    assert!(compared > 500 && checks > 1000, "{compared} {checks}");
 }
