@@ -26,9 +26,6 @@ use std::time::Duration;
 
 pub use table::{INFINITE, Table};
 
-/// Default table size: 64 MiB.
-pub const DEFAULT_HASH_BYTES: usize = 64 << 20;
-
 /// When a solve gives up (both `None`: never, unless stopped).
 #[derive(Clone, Debug, Default)]
 pub struct Limits {

@@ -555,7 +555,9 @@ impl Session {
                 nodes: limits.nodes,
             };
             let (pos, out) = (&self.game.pos, self.out.clone());
-            let hash = crate::mate::DEFAULT_HASH_BYTES;
+            // The solver's table takes what `USI_Hash` gives the search (a host with little
+            // memory, such as a browser, sets it low).
+            let hash = self.search.searcher.hash_mb() << 20;
             self.mate = Some(MateJob::start(pos, mate_limits, hash, out));
             return Ok(());
         }
