@@ -24,12 +24,12 @@ pub struct Dfpn<'a> {
     pub table: &'a mut Table,
     pub attacker: Color,
     pub nodes: u64,
-    pub budget: Budget<'a>,
-    pub start: Instant,
+    budget: Budget<'a>,
+    start: Instant,
     /// A limit was reached: every `mid` returns at once.
-    pub aborted: bool,
+    aborted: bool,
     /// Called about once a second with the node count (progress lines).
-    pub tick: &'a mut Tick<'a>,
+    tick: &'a mut Tick<'a>,
     next_tick: Duration,
     /// Plies below the position `solve` was called on.
     depth: usize,
@@ -37,7 +37,7 @@ pub struct Dfpn<'a> {
     next_check: u64,
     /// The root's key and its numbers as last combined (progress lines).
     root_key: u64,
-    pub root_numbers: Numbers,
+    root_numbers: Numbers,
 }
 
 /// The progress callback: nodes so far, time so far, the root's numbers, the table.
