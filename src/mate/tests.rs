@@ -189,7 +189,7 @@ fn solver_verdicts_agree_with_exhaustive_search_on_random_positions() {
             }
         }
     }
-    // Seen: 95 proofs (81 of at most 5 plies) and 105 disproofs of 280 positions.
+    // Seen: 95 proofs (81 of at most 5 plies) and 106 disproofs of 280 positions.
     let enough = |n: usize, at_least: usize| n * scale > at_least;
     assert!(
         enough(proofs, 60) && enough(disproofs, 60) && enough(short, 45),
