@@ -322,7 +322,7 @@ impl Fuzzer {
         self.answers += 1;
         if words[0] == "checkmate" {
             assert!(go.mate_search, "checkmate answers a plain go: {line}");
-            if words[1] != "nomate" {
+            if !matches!(words[1], "nomate" | "timeout") {
                 legal_line(&go.game, &words[1..], &line);
             }
             return;

@@ -356,3 +356,32 @@ fn go_mate_answers_with_the_mating_sequence_or_nomate() {
     e.send("go mate 200");
     assert_eq!(e.expect_prefix("checkmate"), "checkmate nomate");
 }
+
+/// A late chu endgame (from a match record) the mate solver does not settle in a second.
+const HARD_MATE: &str = "12/10+H1/5e2k3/5g6/3+f4p3/8c3/4S6+L/12/12/5TS5/5GKE4/12 b - 397";
+
+#[test]
+fn go_mate_stops_on_time_or_on_stop_with_one_answer_and_progress_lines() {
+    let mut e = usi();
+    e.send(&format!("position sfen {HARD_MATE}"));
+    e.send("go mate 100");
+    let answer = e.expect(Duration::from_secs(5), |l| l.starts_with("checkmate"));
+    assert_eq!(answer, "checkmate timeout");
+    let before = e.log.len();
+    e.send("go mate infinite");
+    std::thread::sleep(Duration::from_millis(1500));
+    e.send("stop");
+    let answer = e.expect(Duration::from_secs(5), |l| l.starts_with("checkmate"));
+    assert_eq!(answer, "checkmate timeout");
+    let progress: Vec<&String> = e.log[before..]
+        .iter()
+        .filter(|l| l.starts_with("info ") && l.contains(" nodes ") && l.contains(" proof "))
+        .collect();
+    assert!(progress.len() >= 2, "{:#?}", e.log);
+    // Exactly one answer: nothing more arrives before readyok.
+    assert!(
+        e.sync().iter().all(|l| !l.starts_with("checkmate")),
+        "{:#?}",
+        e.log
+    );
+}

@@ -10,6 +10,7 @@ pub mod datagen;
 pub mod eval;
 pub mod lines;
 pub mod matches;
+pub mod mate;
 pub mod nnue;
 pub mod perft;
 pub mod platform;

@@ -6,6 +6,7 @@ mod bench_limits;
 mod datacheck;
 mod datagen;
 mod match_cmd;
+mod mate_cmd;
 mod perft;
 mod summary_cmd;
 mod train;
@@ -49,6 +50,8 @@ enum Command {
     Train(train::TrainArgs),
     /// Check training-data shards and count what they hold.
     Datacheck(datacheck::DatacheckArgs),
+    /// Solve mate problems (a file of positions) with the proof-number mate solver.
+    Mate(mate_cmd::MateArgs),
     /// Serve the web board (web/dist, built by web/build.sh) on localhost with the headers
     /// that enable the engine's threads.
     Web(web_cmd::WebArgs),
@@ -70,6 +73,7 @@ pub fn run(cli: Cli) -> Result<(), String> {
         Some(Command::Datagen(args)) => datagen::run(args),
         Some(Command::Datacheck(args)) => datacheck::run(args),
         Some(Command::Train(args)) => train::run(args),
+        Some(Command::Mate(args)) => mate_cmd::run(args),
         None => shishi::protocol::run(cli.protocol),
     }
 }

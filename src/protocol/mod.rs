@@ -12,6 +12,7 @@
 mod board_commands;
 pub mod display;
 mod eval_file;
+mod mate_job;
 pub mod notation;
 mod perft_job;
 mod session;

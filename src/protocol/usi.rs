@@ -2,6 +2,7 @@
 
 use super::board_commands;
 use super::eval_file;
+use super::mate_job::MateJob;
 use super::perft_job::PerftJob;
 use super::session::{Game, SearchControl};
 use super::uci::{self, Dialect};
@@ -53,10 +54,10 @@ pub struct Session {
     game: Game,
     search: SearchControl,
     perft: Option<PerftJob>,
+    /// USI `go mate`: the proof-number solver, answered with `checkmate`.
+    mate: Option<MateJob>,
     multipv: usize,
     ponder: bool,
-    /// The running search is a USI mate search (`go mate`), answered with `checkmate`.
-    mate_search: bool,
     /// Strength: `Skill_Level` (USI) / `Skill Level` (UCI), or `UCI_Elo` when
     /// `UCI_LimitStrength` is on; `USI_AnalyseMode` searches at full strength whatever the level.
     strength: Strength,
@@ -95,9 +96,9 @@ impl Session {
             game: Game::start(Variant::Chu, RuleSet::Seed),
             search: SearchControl::new(DEFAULT_HASH, 1, tx)?,
             perft: None,
+            mate: None,
             multipv: 1,
             ponder: false,
-            mate_search: false,
             strength: Strength {
                 level: skill::MAX_LEVEL,
                 seed: 0,
@@ -125,7 +126,9 @@ impl super::Frontend for Session {
     }
 
     fn busy(&self) -> bool {
-        self.search.active() || self.perft.as_ref().is_some_and(|p| !p.is_finished())
+        self.search.active()
+            || self.perft.as_ref().is_some_and(|p| !p.is_finished())
+            || self.mate.as_ref().is_some_and(|m| !m.is_finished())
     }
 
     fn refuse(&mut self, message: &str) {
@@ -146,6 +149,9 @@ impl Session {
             self.bestmove(&r);
         }
         if let Some(job) = self.perft.take() {
+            job.stop();
+        }
+        if let Some(job) = self.mate.take() {
             job.stop();
         }
     }
@@ -191,7 +197,7 @@ impl Session {
                 }
             }
             ("stop", _) => {
-                if !self.search.active() && self.perft.is_none() {
+                if !self.search.active() && self.perft.is_none() && self.mate.is_none() {
                     self.error("stop: no search is running");
                 }
                 self.end_work();
@@ -242,7 +248,7 @@ impl Session {
     /// Ends what runs ([`Self::end_work`]); whether a search was still running (one that has
     /// ended on its own, its result not yet sent, only gets its `bestmove`: no error line).
     fn interrupt(&mut self) -> bool {
-        let busy = self.search.searching();
+        let busy = self.search.searching() || self.mate.as_ref().is_some_and(|m| !m.is_finished());
         self.end_work();
         busy
     }
@@ -513,14 +519,15 @@ impl Session {
                 }
                 "mate" => {
                     match args.get(i + 1) {
-                        Some(&"infinite") => limits.infinite = true,
-                        // UCI: mate in N moves.
-                        // USI: `go mate <ms>` is a mate search answered with `checkmate`.
+                        // USI: `go mate <ms>|infinite` is a mate search answered with
+                        // `checkmate` (the proof-number solver, docs/mate.md).
+                        Some(&"infinite") if self.dialect == Dialect::Usi => mate_search = true,
                         _ if self.dialect == Dialect::Usi => {
                             limits.movetime = Some(ms(num(i, key)?));
-                            limits.mate = Some(1000);
                             mate_search = true;
                         }
+                        // UCI: `go mate <n>` is the search looking for a mate in n moves.
+                        Some(&"infinite") => limits.infinite = true,
                         _ => limits.mate = Some(num(i, key)?.clamp(1, 1000) as u32),
                     }
                     i += 1;
@@ -555,12 +562,19 @@ impl Session {
         };
         limits.clock = clock_of(own, other, byoyomi, mtg);
         if mate_search {
-            // A mate search is an analysis: always at full strength.
-            limits.skill = None;
+            let mate_limits = crate::mate::Limits {
+                time: limits.movetime,
+                nodes: limits.nodes,
+            };
+            let (pos, out) = (&self.game.pos, self.out.clone());
+            // The solver's table takes what `USI_Hash` gives the search (a host with little
+            // memory, such as a browser, sets it low).
+            let hash = self.search.searcher.hash_mb() << 20;
+            self.mate = Some(MateJob::start(pos, mate_limits, hash, out));
+            return Ok(());
         }
         let hold = limits.infinite || limits.ponder;
         let sink = self.info_sink();
-        self.mate_search = mate_search;
         self.search.start(&self.game.pos, limits, sink, hold);
         Ok(())
     }
@@ -572,16 +586,6 @@ impl Session {
     }
 
     fn bestmove(&self, r: &SearchResult) {
-        if self.mate_search {
-            // USI mate search: the mating sequence, or that none was found in time.
-            if r.score >= shishi_mate_bound() && !r.pv.is_empty() {
-                let pv: Vec<String> = r.pv.iter().map(|m| m.text()).collect();
-                self.out.line(&format!("checkmate {}", pv.join(" ")));
-            } else {
-                self.out.line("checkmate nomate");
-            }
-            return;
-        }
         match r.best {
             None => self.out.line("bestmove resign"),
             Some(m) => match r.ponder {
@@ -696,10 +700,6 @@ fn is_go_keyword(w: &str) -> bool {
 }
 
 /// `info depth … pv …`.
-pub fn shishi_mate_bound() -> i32 {
-    crate::search::score::MATE_BOUND
-}
-
 fn info_line(info: &Info, with_multipv: bool) -> String {
     let score = match info.mate() {
         Some(n) => format!("mate {n}"),
