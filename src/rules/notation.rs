@@ -53,6 +53,11 @@ fn effect(pos: &Position, from: Square, legs: &[Square], promote: bool) -> Effec
     }
 }
 
+/// Whether walking `legs` from `from` has the effect of `mv` (with `mv`'s promotion).
+pub(crate) fn same_effect(pos: &Position, from: Square, legs: &[Square], mv: Move) -> bool {
+    effect(pos, from, legs, mv.promotes()) == effect(pos, mv.from(), &mv.legs(), mv.promotes())
+}
+
 impl Position {
     /// The legal move a text means. Multi-leg texts are accepted only for pieces with lion
     /// power, and every leg must be a king step from the previous square or a capture, so
