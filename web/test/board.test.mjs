@@ -337,6 +337,40 @@ describe("web board served by `shishi web` (the README's command)", () => {
   });
   after(() => server.kill());
 
+  test("first load and reload bytes: compressed, and a reload asks only what changed", async () => {
+    // Bytes on the wire as Chromium counts them (headers and bodies, every request of the
+    // page and its workers), on a first visit and on a reload with the cache kept.
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("Network.enable");
+    let bytes = 0;
+    const requests = [];
+    cdp.on("Network.loadingFinished", (e) => (bytes += e.encodedDataLength));
+    cdp.on("Network.responseReceived", (e) =>
+      requests.push(`${e.response.status} ${e.response.url}`),
+    );
+    const load = async (go) => {
+      bytes = 0;
+      requests.length = 0;
+      await go();
+      await page.waitForSelector("body[data-ready=true]", { timeout: 60_000 });
+      // Late requests (the second engine's files) are counted before the total is read.
+      await page.waitForTimeout(500);
+      return { bytes, requests: [...requests] };
+    };
+    const first = await load(() => page.goto(url));
+    const reload = await load(() => page.reload());
+    console.log(`shishi web: first load ${first.bytes} bytes, reload ${reload.bytes} bytes`);
+    assert.ok(
+      first.requests.some((r) => /\.wasm$/.test(r)),
+      first.requests.join("\n"),
+    );
+    assert.ok(first.bytes <= 450_000, `first load ${first.bytes} bytes`);
+    assert.ok(reload.bytes <= 5_000, `reload ${reload.bytes} bytes: ${reload.requests.join(", ")}`);
+    await context.close();
+  });
+
   test("the page is cross-origin isolated and plays", async () => {
     const { page, errors } = await openBoard(browser, url);
     assert.equal(await page.evaluate(() => crossOriginIsolated), true);
