@@ -308,7 +308,7 @@ export class App {
       const to = moveSquares(r.without).squares.at(-1)!;
       const box = this.board.squareBox(to);
       const popup = $("promotion");
-      popup.style.left = `${box.left}px`;
+      popup.style.left = `${box.left + box.size / 2}px`;
       popup.style.top = `${box.top}px`;
       popup.hidden = false;
       ($("promote-yes") as HTMLButtonElement).focus();

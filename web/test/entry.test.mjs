@@ -2,9 +2,12 @@
 // a lion's pass through any empty neighbour, a step that could go on offered both ways, a
 // dragged lion, a typed path that is the same move, dai dai's own SFEN pasted back with moves,
 // lishogi's URL form, paste errors that say which move failed and go when the text changes, a
-// position without royals refused, and the pasted move number kept.
+// position without royals refused, the pasted move number kept, and the promotion choice on the
+// board (Escape, a press elsewhere, Enter).
 // Every position reached is checked against the native binary.
 import assert from "node:assert/strict";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { after, before, test } from "node:test";
 import { serve } from "./server.mjs";
 import {
@@ -16,6 +19,7 @@ import {
   nativeSfen,
   openBoard,
   paste,
+  squareCentre,
   waitMoves,
 } from "./board-page.mjs";
 
@@ -136,6 +140,45 @@ test("lishogi's URL form loads; paste errors name the move and go with the text"
   await page.waitForFunction(() =>
     /ply 40/.test(document.getElementById("game-status").textContent),
   );
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("the promotion choice opens on the destination square; Escape and Enter work", async () => {
+  const { page, errors } = await open();
+  await paste(page, "k11/p11/12/12/8S3/12/12/12/12/12/12/11K b - 1");
+  await page.waitForFunction(() => document.querySelectorAll("g.piece").length === 4);
+  await clickSquare(page, "4e");
+  await clickSquare(page, "4d");
+  await page.waitForSelector("#promotion:not([hidden])");
+  // On the board, over 4d.
+  const box = await page.locator("#promotion").boundingBox();
+  const c = await squareCentre(page, "4d");
+  assert.ok(
+    box.x <= c.x && c.x <= box.x + box.width + 30 && Math.abs(box.y - c.y) < 40,
+    JSON.stringify(box),
+  );
+  await page.screenshot({ path: join(tmpdir(), "shishi-promotion.png") });
+  assert.equal(await page.evaluate(() => document.activeElement.id), "promote-yes");
+  await page.keyboard.press("Escape");
+  await page.waitForSelector("#promotion", { state: "hidden" });
+  assert.deepEqual(await listedMoves(page), [], "Escape played nothing");
+  // A press on the board closes it too, with nothing played.
+  await clickSquare(page, "4e");
+  await clickSquare(page, "4d");
+  await page.waitForSelector("#promotion:not([hidden])");
+  await clickSquare(page, "1a");
+  await page.waitForSelector("#promotion", { state: "hidden" });
+  assert.deepEqual(await listedMoves(page), []);
+  // Enter promotes.
+  await clickSquare(page, "4e");
+  await clickSquare(page, "4d");
+  await page.waitForSelector("#promotion:not([hidden])");
+  await page.keyboard.press("Enter");
+  await waitMoves(page, 1);
+  const [command, sfen] = await copied(page);
+  assert.equal(command.split(" moves ")[1], "4e4d+");
+  assert.equal(sfen, nativeSfen(command));
   assert.deepEqual(errors, []);
   await page.close();
 });

@@ -17,7 +17,8 @@ before(async () => {
 });
 after(() => browser?.close());
 
-const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+// A short screen, so that the page is taller than it and can scroll.
+const PHONE = { viewport: { width: 390, height: 600 }, isMobile: true, hasTouch: true };
 
 async function open(url, options) {
   const context = await browser.newContext(options);
@@ -39,16 +40,18 @@ test("phone: swipes scroll, diagrams close on release, nothing overflows, no ana
   await page.waitForTimeout(1000);
   assert.equal(await page.locator("#lines li").count(), 0);
 
-  // A swipe up that starts on the board scrolls the page.
+  // A swipe up that starts on the board (a finger's touch events) scrolls the page.
   const cdp = await context.newCDPSession(page);
   const c = await squareCentre(page, "6f");
-  await cdp.send("Input.synthesizeScrollGesture", {
-    x: Math.round(c.x),
-    y: Math.round(c.y),
-    yDistance: -300,
-    gestureSourceType: "touch",
-    speed: 1200,
-  });
+  const touch = (type, dy) =>
+    cdp.send("Input.dispatchTouchEvent", {
+      type,
+      touchPoints: type === "touchEnd" ? [] : [{ x: Math.round(c.x), y: Math.round(c.y - dy) }],
+    });
+  await touch("touchStart", 0);
+  for (let dy = 20; dy <= 200; dy += 20) await touch("touchMove", dy);
+  await touch("touchEnd", 200);
+  await page.waitForTimeout(300);
   assert.ok((await page.evaluate(() => scrollY)) > 50, "the page did not scroll");
   await page.evaluate(() => scrollTo(0, 0));
 
