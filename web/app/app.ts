@@ -221,7 +221,9 @@ export class App {
           ? " — your move"
           : " — Shishi thinks"
         : "";
-    el.textContent = `${who} to move${info.check ? " — check" : ""}${turn} · ply ${moveNumber(info.sfen)}`;
+    // The SFEN's move number (plies from 1, the one about to be played): a pasted position
+    // keeps its own.
+    el.textContent = `${who} to move${info.check ? " — check" : ""}${turn} · move ${moveNumber(info.sfen)}`;
   }
 
   /** A position where a side has no royal piece is no game (the engine would call it over

@@ -138,7 +138,7 @@ test("lishogi's URL form loads; paste errors name the move and go with the text"
   // The pasted move number is the shown one.
   await paste(page, "5k6/12/12/12/12/12/12/12/12/12/P11/5K6 w - 40");
   await page.waitForFunction(() =>
-    /ply 40/.test(document.getElementById("game-status").textContent),
+    /move 40/.test(document.getElementById("game-status").textContent),
   );
   assert.deepEqual(errors, []);
   await page.close();

@@ -1,6 +1,8 @@
-// Games that last (docs/web.md, "Keep and share"): the shown line survives a reload, a shared
-// link opens the same position and moves in a fresh browser (no storage), and a downloaded
-// game file loads back. Positions are checked against the native binary.
+// Games that last (docs/web.md, "Play", "Keep and share"): the shown line survives a reload, a
+// shared link opens the same position and moves in a fresh browser (no storage), a downloaded
+// game file loads back; in a game against the engine, takeback (with its reply), a question
+// before the game is left, the player's clock at the bottom, clocks that stop at the end, and
+// play from an analysed position. Positions are checked against the native binary.
 import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -69,6 +71,74 @@ test("a reload keeps the game; a shared link opens it in a fresh browser; a file
   await page.waitForFunction(() => document.querySelectorAll("g.piece").length === 192);
   assert.deepEqual(await listedMoves(page), ["9l9k"]);
   assert.deepEqual(await copied(page), [command, sfen], "the downloaded file");
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+const status = (page) => page.textContent("#game-status");
+const yourMove = (page) =>
+  page.waitForFunction(() => /your move/.test(document.getElementById("game-status").textContent));
+
+test("play: takeback with the reply, asked before leaving, clocks at the player's side and stopped at the end", async () => {
+  const { context, page, errors } = await fresh(`${server.url}dist/`);
+  await page.click("#mode-play");
+  await page.selectOption("#human-side", "w");
+  await page.selectOption("#level", "0");
+  await page.selectOption("#tc-mode", "movetime");
+  await page.fill("#tc-movetime", "0.3");
+  await page.click("#start-game");
+  await yourMove(page);
+  // Playing White: White's clock is the lower one.
+  const y = async (id) => (await page.locator(id).boundingBox()).y;
+  assert.ok((await y("#clock-w")) > (await y("#clock-b")), "White's clock below");
+  await clickSquare(page, "6d");
+  await clickSquare(page, "6e");
+  await waitMoves(page, 3);
+  await yourMove(page);
+  const [engineFirst] = await listedMoves(page);
+  await page.click("#takeback");
+  await page.waitForFunction(() => document.querySelectorAll("#moves button").length === 1);
+  await yourMove(page);
+  assert.deepEqual(await listedMoves(page), [engineFirst]);
+  const [command, sfen] = await copied(page);
+  assert.equal(sfen, nativeSfen(command));
+  // Leaving for analysis asks; saying no keeps the game.
+  page.once("dialog", (d) => d.dismiss());
+  await page.click("#mode-analyse");
+  assert.equal(await page.getAttribute("#mode-play", "aria-pressed"), "true");
+  assert.match(await status(page), /your move/);
+
+  // A new game (asked, yes) on a 3-second clock: the player's flag falls, and the clock stays
+  // where it stopped instead of jumping back.
+  page.once("dialog", (d) => d.accept());
+  await page.selectOption("#tc-mode", "clock");
+  await page.fill("#tc-base", "0.05");
+  await page.fill("#tc-inc", "0");
+  await page.fill("#tc-byo", "0");
+  await page.selectOption("#human-side", "b");
+  await page.click("#start-game");
+  await page.waitForFunction(
+    () => /lost on time/.test(document.getElementById("game-status").textContent),
+    null,
+    { timeout: 20_000 },
+  );
+  const shown = await page.textContent("#clock-b .time");
+  await page.waitForTimeout(600);
+  assert.equal(await page.textContent("#clock-b .time"), shown);
+  assert.match(shown, /^0[.:]0/);
+
+  // Play from here: an analysed position, then a game from it (the play panel's choices).
+  await page.selectOption("#tc-mode", "movetime");
+  await page.click("#mode-analyse");
+  await clickSquare(page, "7i");
+  await clickSquare(page, "7h");
+  await waitMoves(page, 1);
+  await page.click("#play-from-here");
+  await page.waitForFunction(() => document.querySelectorAll("#moves button").length >= 2);
+  await yourMove(page);
+  const moves = await listedMoves(page);
+  assert.equal(moves[0], "7i7h");
+  nativeSfen(`position startpos moves ${moves.join(" ")}`);
   assert.deepEqual(errors, []);
   await context.close();
 });
