@@ -64,6 +64,7 @@ fn random_game(variant: Variant, rules: RuleSet, seed: u64, plies: usize) {
             ask(&mut e, "sfen", "sfen "),
             format!("sfen {}", pos.to_sfen())
         );
+        check_move_paths(&mut e, &position, &pos, &legal);
         if legal.is_empty() {
             break;
         }
@@ -94,6 +95,77 @@ fn random_game(variant: Variant, rules: RuleSet, seed: u64, plies: usize) {
         "{:?}",
         e.log
     );
+}
+
+/// Every path `movepaths` lists for a listed move is accepted by `position … moves <path>`
+/// and reaches the move's position.
+fn check_move_paths(e: &mut Engine, position: &str, pos: &Position, legal: &[Move]) {
+    let line = ask(e, "movepaths", "movepaths");
+    for entry in line.split_whitespace().skip(1) {
+        let (mv, paths) = entry.split_once('=').unwrap_or_else(|| panic!("{entry}"));
+        let mv = legal
+            .iter()
+            .find(|m| m.text() == mv)
+            .unwrap_or_else(|| panic!("{mv} is not a legal move after {position}"));
+        let mut after = pos.clone();
+        after.make(*mv);
+        for path in paths.split(',') {
+            let text = if mv.promotes() {
+                format!("{path}+")
+            } else {
+                path.to_string()
+            };
+            e.send(&format!("{position} {text}"));
+            assert_eq!(
+                ask(e, "sfen", ""),
+                format!("sfen {}", after.to_sfen()),
+                "{position} {text} (a path of {mv})"
+            );
+        }
+    }
+}
+
+/// The paths `movepaths` lists for `mv` in the line.
+fn paths_of<'a>(line: &'a str, mv: &str) -> Vec<&'a str> {
+    line.split_whitespace()
+        .find_map(|w| w.strip_prefix(&format!("{mv}=")))
+        .map_or(Vec::new(), |p| p.split(',').collect())
+}
+
+#[test]
+fn move_paths_offer_every_pass_and_step_order_and_nothing_off_the_lines() {
+    // The lion on 6g, White pawns on 6f and 5f: a pass through every empty neighbour.
+    let mut e = usi(Variant::Chu, RuleSet::Lishogi);
+    e.send("position sfen 5k6/12/12/12/6g5/6pp4/6N5/12/12/12/12/5K6 b - 1");
+    let listed = ask(&mut e, "legalmoves", "legalmoves");
+    let pass = listed
+        .split_whitespace()
+        .find(|w| w.len() == 6 && w.starts_with("6g") && w.ends_with("6g") && !w.contains('f'))
+        .expect("a pass");
+    let line = ask(&mut e, "movepaths", "movepaths");
+    let mut vias: Vec<&str> = paths_of(&line, pass).iter().map(|p| &p[2..4]).collect();
+    vias.push(&pass[2..4]);
+    vias.sort();
+    assert_eq!(vias, ["5g", "5h", "6h", "7f", "7g", "7h"], "{line}");
+    // A leap two squares back, 6g-6i, also as two steps through 6h, 5h or 7h.
+    let mut leap = paths_of(&line, "6g6i");
+    leap.sort();
+    assert_eq!(leap, ["6g5h6i", "6g6h6i", "6g7h6i"], "{line}");
+    // Through the pawn on 6f: that captures it, so it is another move, not a path of 6g-6e.
+    assert!(!paths_of(&line, "6g6e").contains(&"6g6f6e"), "{line}");
+
+    // A horned falcon's lion power is forward only: its paths stay on that line.
+    e.send("position sfen 5k6/12/12/12/12/12/6+H5/12/12/12/12/5K6 b - 1");
+    let line = ask(&mut e, "movepaths", "movepaths");
+    assert_eq!(paths_of(&line, "6g6e"), ["6g6f6e"], "{line}");
+    for entry in line.split_whitespace().skip(1) {
+        for path in entry.split_once('=').unwrap().1.split(',') {
+            assert!(
+                path.as_bytes().chunks(2).all(|sq| sq[0] == b'6'),
+                "{path} leaves the file"
+            );
+        }
+    }
 }
 
 #[test]

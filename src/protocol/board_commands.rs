@@ -19,6 +19,26 @@ pub fn legal_moves(pos: &Position) -> String {
     line
 }
 
+/// `movepaths`: one line, `movepaths` and for each legal move of a piece with lion power that
+/// a player may also walk another way, `<move>=<path>,<path>…` (each path its squares from the
+/// origin): a pass through any empty neighbour, a leap as two steps. A board offers these
+/// paths and plays the move they stand for (docs/protocol.md).
+pub fn move_paths(pos: &Position) -> String {
+    let mut pos = pos.clone();
+    let mut line = String::from("movepaths");
+    for (mv, paths) in pos.move_paths() {
+        line.push(' ');
+        line.push_str(&mv.text());
+        for (i, path) in paths.iter().enumerate() {
+            line.push(if i == 0 { '=' } else { ',' });
+            for sq in path {
+                line.push_str(&sq.name());
+            }
+        }
+    }
+    line
+}
+
 /// `status`: side to move, check, result and its reason.
 pub fn status(pos: &Position) -> String {
     let mut pos = pos.clone();

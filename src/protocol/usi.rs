@@ -40,6 +40,7 @@ pub fn is_command(word: &str) -> bool {
             | "d"
             | "perft"
             | "legalmoves"
+            | "movepaths"
             | "status"
             | "sfen"
             | "pieces"
@@ -220,6 +221,7 @@ impl Session {
                 }
             }
             ("legalmoves", _) => self.out.line(&board_commands::legal_moves(&self.game.pos)),
+            ("movepaths", _) => self.out.line(&board_commands::move_paths(&self.game.pos)),
             ("status", _) => self.out.line(&board_commands::status(&self.game.pos)),
             ("sfen", _) => self.out.line(&board_commands::sfen(&self.game.pos)),
             ("pieces", _) => {

@@ -13,6 +13,7 @@ pub(crate) mod naive;
 pub mod notation;
 pub mod outcome;
 pub mod parse_checks;
+pub mod paths;
 pub mod pieces;
 pub mod position;
 pub mod promotion;

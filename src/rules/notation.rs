@@ -88,6 +88,11 @@ fn walkable(m: &Movement, from: Square, legs: &[Square]) -> bool {
     })
 }
 
+/// Whether walking `legs` from `from` has the effect of `mv` (with `mv`'s promotion).
+pub(crate) fn same_effect(pos: &Position, from: Square, legs: &[Square], mv: Move) -> bool {
+    effect(pos, from, legs, mv.promotes()) == effect(pos, mv.from(), &mv.legs(), mv.promotes())
+}
+
 impl Position {
     /// The legal move a text means. Multi-leg texts are accepted only for pieces with lion
     /// power, along paths the piece can walk ([`walkable`]), so that neither a slide nor a

@@ -9,8 +9,9 @@ import { MoveInput } from "./move-input.js";
 import { renderMoveList } from "./move-list.js";
 import type { GameKind, PieceKind, PositionInfo, RulesClient } from "./rules-client.js";
 import { type EngineLine, Searcher } from "./searcher.js";
-import { type BoardPiece, moveSquares, parseBoard, squareCoords } from "./sfen.js";
+import { type BoardPiece, moveNumber, moveSquares, parseBoard, squareCoords } from "./sfen.js";
 import { parsePaste } from "./paste.js";
+import { fromHash, gameFile, restore, save, type SavedGame, shareHash } from "./persistence.js";
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 
@@ -60,7 +61,7 @@ export class App {
   ) {
     this.board = new BoardView($("board-wrap"), {
       down: (sq, e) => this.pointerDown(sq, e),
-      up: (sq) => this.pointerUp(sq),
+      up: (sq, e) => this.pointerUp(sq, e),
       hover: (sq, e) => this.hover(sq, e),
       activate: (sq) => this.activate(sq),
       cursor: (sq) => this.announce(sq),
@@ -70,8 +71,17 @@ export class App {
     this.bindControls();
   }
 
+  /** Opens the game of the link (`#game=…`), else the one shown before the last reload,
+   * else chu's start position. */
   async start(): Promise<void> {
-    await this.setGame(this.kind, null, []);
+    const kept = fromHash(location.hash) ?? restore();
+    try {
+      if (!kept) throw new Error("nothing kept");
+      await this.setGame(kept.kind, kept.sfen, kept.moves);
+    } catch (e) {
+      if (kept) $("io-error").textContent = `The saved game did not load: ${(e as Error).message}`;
+      await this.setGame(this.kind, null, []);
+    }
     window.setInterval(() => this.tick(), 100);
   }
 
@@ -84,11 +94,16 @@ export class App {
     }
     const tree = new GameTree(sfen);
     let info = await this.rules.position(sfen, []);
+    this.requireRoyals(info.sfen, kind);
     const cache = new Map<number, PositionInfo>([[tree.root.id, info]]);
-    for (const m of moves) {
+    for (const [i, m] of moves.entries()) {
       const label = (await this.rules.notation(info.sfen, [m]))[0] ?? m;
       const node = tree.play(m, label);
-      info = await this.rules.position(sfen, tree.moves(node));
+      try {
+        info = await this.rules.position(sfen, tree.moves(node));
+      } catch (e) {
+        throw new Error(`move ${i + 1} (${m}): ${(e as Error).message}`);
+      }
       cache.set(node.id, info);
     }
     this.kind = kind;
@@ -113,13 +128,14 @@ export class App {
     const info = await this.positionOf(this.tree.current);
     if (gen !== this.generation) return;
     this.info = info;
-    this.input = new MoveInput(this.canEnterMoves() ? info.legal : []);
+    this.input = this.canEnterMoves() ? new MoveInput(info.legal, info.paths) : new MoveInput([]);
     this.pendingPromotion = null;
     $("promotion").hidden = true;
     this.lines.clear();
     this.render();
     renderMoveList($("moves"), this.tree, (n) => this.jump(n));
     this.showStatus();
+    save(this.shown());
     if (this.mode === "analyse") void this.analyse();
     else void this.engineTurn();
   }
@@ -205,13 +221,37 @@ export class App {
           ? " — your move"
           : " — Shishi thinks"
         : "";
-    el.textContent = `${who} to move${info.check ? " — check" : ""}${turn} · ply ${this.tree.ply()}`;
+    // The SFEN's move number (plies from 1, the one about to be played): a pasted position
+    // keeps its own.
+    el.textContent = `${who} to move${info.check ? " — check" : ""}${turn} · move ${moveNumber(info.sfen)}`;
+  }
+
+  /** A position where a side has no royal piece is no game (the engine would call it over
+   * before a move): refused with one message. Which kinds are royal comes from `pieces`. */
+  private requireRoyals(sfen: string, kind: GameKind): void {
+    const size = kind.variant === "daidaishogi" ? 17 : 12;
+    const royals = parseBoard(sfen, size)
+      .flat()
+      .filter((p): p is BoardPiece => p !== null && this.kinds.get(p.token)?.royal === true);
+    for (const [black, side] of [
+      [true, "Black"],
+      [false, "White"],
+    ] as const) {
+      if (!royals.some((p) => p.black === black)) {
+        throw new Error(`${side} has no royal piece (king or crown prince): not a game`);
+      }
+    }
   }
 
   // ---- move entry ------------------------------------------------------------------------
 
   private pointerDown(square: string, e: PointerEvent): void {
     this.diagram.hide();
+    // A press on the board while the promotion choice is open closes it, move unplayed.
+    if (this.pendingPromotion) {
+      this.cancelPromotion();
+      return;
+    }
     if (e.pointerType !== "mouse") {
       window.clearTimeout(this.longPress);
       this.longPress = window.setTimeout(() => this.showDiagram(square, e), 450);
@@ -230,8 +270,10 @@ export class App {
     this.after(r);
   }
 
-  private pointerUp(square: string | null): void {
+  private pointerUp(square: string | null, e: PointerEvent): void {
     window.clearTimeout(this.longPress);
+    // A long press's diagram is shown while the finger rests; it goes when the finger lifts.
+    if (e.pointerType !== "mouse") this.diagram.hide();
     const from = this.dragFrom;
     this.dragFrom = null;
     if (!from || !square || square === from || this.input.path.length !== 1) {
@@ -264,7 +306,13 @@ export class App {
     if (r.kind === "done") void this.playMove(r.move);
     else if (r.kind === "promote") {
       this.pendingPromotion = r;
-      $("promotion").hidden = false;
+      // On the destination square, so the choice is where the eye is.
+      const to = moveSquares(r.without).squares.at(-1)!;
+      const box = this.board.squareBox(to);
+      const popup = $("promotion");
+      popup.style.left = `${box.left + box.size / 2}px`;
+      popup.style.top = `${box.top}px`;
+      popup.hidden = false;
       ($("promote-yes") as HTMLButtonElement).focus();
     }
     this.render();
@@ -311,7 +359,8 @@ export class App {
   // ---- analysis --------------------------------------------------------------------------
 
   private async analyse(): Promise<void> {
-    const on = ($("analyse-on") as HTMLInputElement).checked;
+    // A hidden tab does not analyse (a phone's battery); it goes on when shown again.
+    const on = ($("analyse-on") as HTMLInputElement).checked && !document.hidden;
     const info = this.info!;
     if (!on || info.result !== "none") {
       await this.searcher.stop();
@@ -361,11 +410,17 @@ export class App {
     if (!info || this.mode !== "analyse") return;
     const sorted = [...this.lines.values()].sort((a, b) => a.multipv - b.multipv);
     const top = sorted[0];
-    stats.textContent = top
-      ? `depth ${top.depth}/${top.seldepth} · ${Math.round(top.nps / 1000)} kn/s · ${top.nodes.toLocaleString("en")} nodes`
-      : ($("analyse-on") as HTMLInputElement).checked && info.result === "none"
-        ? "thinking…"
-        : "";
+    const on = ($("analyse-on") as HTMLInputElement).checked && info.result === "none";
+    // A selective depth below the depth (a found mate ends the search early) says nothing.
+    const depth = top && top.seldepth >= top.depth ? `${top.depth}/${top.seldepth}` : top?.depth;
+    stats.textContent =
+      on && document.hidden
+        ? "paused while the tab is hidden"
+        : top
+          ? `depth ${depth} · ${Math.round(top.nps / 1000)} kn/s · ${top.nodes.toLocaleString("en")} nodes`
+          : on
+            ? "thinking…"
+            : "";
     for (const l of sorted) {
       const li = document.createElement("li");
       const s = this.blackScore(l, info.side);
@@ -415,7 +470,19 @@ export class App {
     };
   }
 
-  private async newPlay(): Promise<void> {
+  /** Whether a game against the engine is under way. */
+  private running(): boolean {
+    return this.mode === "play" && this.play !== null && this.play.over === null;
+  }
+
+  /** True when no game runs, or the player agrees to end it for `what`. */
+  private mayLeaveGame(what: string): boolean {
+    return !this.running() || confirm(`${what}: the running game ends. Go on?`);
+  }
+
+  /** A new game against the engine, from the start or (`fromHere`) from the shown position. */
+  private async newPlay(fromHere = false): Promise<void> {
+    if (!this.mayLeaveGame("A new game")) return;
     await this.searcher.stop();
     const tc = this.readTimeControl();
     if (tc.mode === "clock" && tc.baseMs + tc.incMs + tc.byoyomiMs <= 0) {
@@ -428,11 +495,42 @@ export class App {
       clock: new GameClock(tc),
       over: null,
     };
-    ($("resign") as HTMLButtonElement).disabled = false;
+    this.setPlayButtons(true);
     this.flipped = this.play.human === "w";
-    const [variant, rules] = ($("game") as HTMLSelectElement).value.split("/");
-    await this.setGame({ variant, rules } as GameKind, null, []);
-    this.play.clock.start("b");
+    // The player's clock sits on the player's side of the board: at the bottom.
+    $("clocks").dataset.human = this.play.human;
+    if (fromHere) {
+      await this.setGame(this.kind, this.tree.startSfen, this.tree.moves());
+    } else {
+      const [variant, rules] = ($("game") as HTMLSelectElement).value.split("/");
+      await this.setGame({ variant, rules } as GameKind, null, []);
+    }
+    this.play.clock.start(this.info?.side ?? "b");
+    await this.show();
+  }
+
+  private setPlayButtons(on: boolean): void {
+    for (const id of ["resign", "abort", "takeback"]) ($(id) as HTMLButtonElement).disabled = !on;
+  }
+
+  /** Takes back the player's last move and the engine's reply, if it came: the player is to
+   * move again where they were, on the same clock. */
+  private async takeback(): Promise<void> {
+    const p = this.play;
+    if (!p || !this.running()) return;
+    let node = this.tree.current;
+    // Up to the last position where the player was to move, before their move.
+    do {
+      if (!node.parent) return;
+      node = node.parent;
+    } while (this.cache.get(node.id)?.side !== p.human);
+    // A reply still being searched is dropped: its answer finds a newer generation.
+    this.generation++;
+    await this.searcher.stop();
+    this.tree.current = node;
+    this.tree.truncate();
+    p.clock.halt();
+    p.clock.start(p.human);
     await this.show();
   }
 
@@ -464,8 +562,8 @@ export class App {
     const p = this.play;
     if (!p) return;
     p.over = text;
-    p.clock.running = null;
-    ($("resign") as HTMLButtonElement).disabled = true;
+    p.clock.halt();
+    this.setPlayButtons(false);
     void this.searcher.stop();
     this.input = new MoveInput([]);
     this.showStatus();
@@ -493,6 +591,7 @@ export class App {
   // ---- controls --------------------------------------------------------------------------
 
   private setMode(mode: "analyse" | "play"): void {
+    if (mode === "analyse" && !this.mayLeaveGame("Analysis")) return;
     this.mode = mode;
     $("mode-analyse").setAttribute("aria-pressed", String(mode === "analyse"));
     $("mode-play").setAttribute("aria-pressed", String(mode === "play"));
@@ -500,8 +599,9 @@ export class App {
     $("analysis-panel").hidden = mode !== "analyse";
     $("eval-bar").style.visibility = mode === "analyse" ? "visible" : "hidden";
     if (mode === "analyse" && this.play) {
-      this.play.clock.running = null;
+      this.play.clock.halt();
       if (!this.play.over) this.play.over = "Game left for analysis";
+      this.setPlayButtons(false);
     }
     void this.searcher.stop().then(() => this.show());
   }
@@ -512,6 +612,7 @@ export class App {
     click("mode-play", () => this.setMode("play"));
     click("flip", () => this.toggleFlip());
     click("latin", () => this.toggleLatin());
+    click("zoom", () => this.toggleZoom());
     click("first", () => this.navigate("first"));
     click("back", () => this.navigate("back"));
     click("forward", () => this.navigate("forward"));
@@ -519,19 +620,51 @@ export class App {
     click("promote-yes", () => this.promote(true));
     click("promote-no", () => this.promote(false));
     click("start-game", () => void this.newPlay());
+    click("play-from-here", () => {
+      if (this.info?.result !== "none") return;
+      this.setMode("play");
+      void this.newPlay(true);
+    });
+    click("takeback", () => void this.takeback());
+    click("abort", () => {
+      if (this.running()) this.endPlay("Game aborted");
+    });
+    // Closing or reloading the tab during a game asks first (the browser's own prompt).
+    window.addEventListener("beforeunload", (e) => {
+      if (this.running()) e.preventDefault();
+    });
     click("resign", () => {
       if (this.play && !this.play.over) {
         this.endPlay(`${this.sideName(this.play.human)} resigns`);
       }
     });
-    click("io-load", () => void this.load());
+    click("io-load", () => void this.load(($("io-text") as HTMLTextAreaElement).value));
     click("io-copy", () => this.copy());
+    click("io-share", () => this.share());
+    click("io-download", () => this.download());
+    $("io-upload").addEventListener("change", async () => {
+      const file = ($("io-upload") as HTMLInputElement).files?.[0];
+      if (file) await this.load(await file.text());
+    });
+    // An error names what was pasted: it goes once the text changes.
+    $("io-text").addEventListener("input", () => ($("io-error").textContent = ""));
     $("game").addEventListener("change", () => {
+      if (!this.mayLeaveGame("Another game")) {
+        ($("game") as HTMLSelectElement).value = `${this.kind.variant}/${this.kind.rules}`;
+        return;
+      }
       const [variant, rules] = ($("game") as HTMLSelectElement).value.split("/");
       this.play = null;
       void this.searcher.stop().then(() => this.setGame({ variant, rules } as GameKind, null, []));
     });
     $("analyse-on").addEventListener("change", () => void this.analyse());
+    document.addEventListener("visibilitychange", () => {
+      if (this.mode === "analyse" && this.info) void this.analyse();
+    });
+    // On a small screen (a phone: battery, one or two cores) analysis starts when asked.
+    if (matchMedia("(max-width: 700px)").matches) {
+      ($("analyse-on") as HTMLInputElement).checked = false;
+    }
     $("multipv").addEventListener("change", () => {
       this.lines.clear();
       void this.analyse();
@@ -576,7 +709,9 @@ export class App {
         End: () => this.navigate("last"),
         f: () => this.toggleFlip(),
         l: () => this.toggleLatin(),
+        z: () => this.toggleZoom(),
         Escape: () => {
+          this.cancelPromotion();
           this.input.reset();
           this.diagram.hide();
           this.render();
@@ -596,9 +731,20 @@ export class App {
     this.renderLines();
   }
 
+  private toggleZoom(): void {
+    const zoomed = $("board-area").classList.toggle("zoomed");
+    $("zoom").setAttribute("aria-pressed", String(zoomed));
+  }
+
   private toggleLatin(): void {
     this.latin = !this.latin;
     $("latin").setAttribute("aria-pressed", String(this.latin));
+    this.render();
+  }
+
+  private cancelPromotion(): void {
+    this.pendingPromotion = null;
+    $("promotion").hidden = true;
     this.render();
   }
 
@@ -619,17 +765,52 @@ export class App {
       return;
     }
     try {
-      // Any path with the same effect is the same move (docs/sfen.md): the engine decides.
-      await this.rules.position(this.tree.startSfen, [...this.tree.moves(), text]);
+      // A path plays the move it stands for (no second, identical variation). Any other text
+      // goes to the engine, which names what is wrong with it.
+      const move = this.input.canonical(text);
+      if (!move) {
+        await this.rules.position(this.tree.startSfen, [...this.tree.moves(), text]);
+        throw new Error(`${text}: not a path that piece can walk`);
+      }
       input.value = "";
-      await this.playMove(text);
+      await this.playMove(move);
     } catch (err) {
       $("game-status").textContent = `Not a legal move: ${(err as Error).message}`;
     }
   }
 
-  private async load(): Promise<void> {
-    const text = ($("io-text") as HTMLTextAreaElement).value;
+  /** The shown line: game kind, start and moves. */
+  private shown(): SavedGame {
+    return { kind: this.kind, sfen: this.tree.startSfen, moves: this.tree.moves() };
+  }
+
+  /** Puts a link to the shown line in the address bar, the text box and the clipboard. */
+  private share(): void {
+    history.replaceState(null, "", shareHash(this.shown()));
+    ($("io-text") as HTMLTextAreaElement).value = location.href;
+    void navigator.clipboard?.writeText(location.href).catch(() => undefined);
+  }
+
+  private download(): void {
+    const info = this.info;
+    const result =
+      info?.result === "black"
+        ? "1-0"
+        : info?.result === "white"
+          ? "0-1"
+          : info?.result === "draw"
+            ? "1/2-1/2"
+            : "*";
+    const blob = new Blob([gameFile(this.shown(), result)], { type: "text/plain" });
+    const a = document.createElement("a");
+    a.href = URL.createObjectURL(blob);
+    a.download = `shishi-${this.kind.variant}-${new Date().toISOString().slice(0, 10)}.txt`;
+    a.click();
+    URL.revokeObjectURL(a.href);
+  }
+
+  private async load(text: string): Promise<void> {
+    if (!this.mayLeaveGame("Loading")) return;
     const err = $("io-error");
     err.textContent = "";
     const parsed = parsePaste(text, this.kind);

@@ -100,6 +100,15 @@ export class BoardView {
       this.events.hover(this.squareAt(e), e);
     });
     this.svg.addEventListener("pointerleave", (e) => this.events.hover(null, e));
+    // While a piece is dragged, the finger moves it instead of scrolling the page: the
+    // touch's moves are held only then (a non-passive listener may cancel the scroll).
+    this.svg.addEventListener(
+      "touchmove",
+      (e) => {
+        if (this.ghost) e.preventDefault();
+      },
+      { passive: false },
+    );
     window.addEventListener("pointerup", (e) => {
       const sq = this.squareAt(e);
       this.endDrag();
@@ -155,6 +164,14 @@ export class BoardView {
     if (col < 0 || row < 0 || col >= n || row >= n) return null;
     const [file, rank] = this.state.flipped ? [col, n - 1 - row] : [n - 1 - col, row];
     return squareName(file, rank);
+  }
+
+  /** A square's box in CSS pixels, relative to the board's top-left corner (for popups
+   * placed on the board, such as the promotion choice). */
+  squareBox(square: string): { left: number; top: number; size: number } {
+    const [x, y] = this.corner(square);
+    const k = this.svg.clientWidth / Number(this.svg.getAttribute("viewBox")!.split(" ")[2]);
+    return { left: x * k, top: y * k, size: S * k };
   }
 
   /** Top-left corner of a square in SVG units. */
@@ -222,9 +239,16 @@ export class BoardView {
       const [file, rank] = squareCoords(sq);
       const occupied = state.pieces[rank]?.[file];
       if (occupied && !state.path.includes(sq)) {
-        el("rect", { x: x + 3, y: y + 3, width: S - 6, height: S - 6, class: "target-capture" });
+        const frame = { x: x + 3, y: y + 3, width: S - 6, height: S - 6 };
+        el("rect", { ...frame, class: "target-capture", "data-target": sq });
       } else {
-        el("circle", { cx: x + S / 2, cy: y + S / 2, r: S / 7, class: "target" });
+        el("circle", {
+          cx: x + S / 2,
+          cy: y + S / 2,
+          r: S / 7,
+          class: "target",
+          "data-target": sq,
+        });
       }
     }
     if (state.arrow && state.arrow.length >= 2) this.drawArrow(el, state.arrow);

@@ -54,6 +54,14 @@ export class GameClock {
     return false;
   }
 
+  /** Stops the running clock at the game's end: the time spent stays spent (no increment),
+   * so the clock shows what was left when the game ended. */
+  halt(): void {
+    const side = this.running;
+    if (side && this.enabled) this.main[side] = Math.max(0, this.left(side).main);
+    this.running = null;
+  }
+
   /** Main time left now, and byoyomi left in the current period (ms). */
   left(side: Side): { main: number; byoyomi: number } {
     let main = this.main[side];

@@ -6,11 +6,15 @@ import { type ShishiFactory, startEngine } from "./engine-client.js";
 import { RulesClient } from "./rules-client.js";
 import { Searcher } from "./searcher.js";
 
+/** The engine loader's URL relative to this script, set by web/bundle.mjs. */
+declare const SHISHI_LOADER: string;
+
 async function main(): Promise<void> {
   const status = document.getElementById("engine-status")!;
   try {
-    // The loader is a file of its own (web/dist/shishi.js), not part of this bundle.
-    const loader = "./shishi.js";
+    // The loader is a file of its own (web/dist/assets/engine-<hash>/shishi.js, named by
+    // web/bundle.mjs), not part of this bundle: its workers load that same file again.
+    const loader = SHISHI_LOADER;
     const { default: Shishi } = (await import(/* @vite-ignore */ loader)) as {
       default: ShishiFactory;
     };
@@ -36,4 +40,14 @@ async function main(): Promise<void> {
   }
 }
 
-void main();
+/** Offline use and installing as an app (app/service-worker.js). Registered once the engine
+ * is up: the worker's copy of every file then comes from the browser's HTTP cache, not
+ * a second download. */
+function keepOffline(): void {
+  if (!("serviceWorker" in navigator)) return;
+  navigator.serviceWorker.register("sw.js").catch((e: Error) => {
+    console.warn(`no offline copy: ${e.message}`);
+  });
+}
+
+void main().then(keepOffline);

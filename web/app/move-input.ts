@@ -1,7 +1,10 @@
-// Entering a move square by square from the engine's list of legal moves (`legalmoves`), so
-// that only listed moves can be entered. A lion-like move is chosen leg by leg: after the
-// origin the candidates are the moves' second squares; after a landing square X with
-// continuations, the next squares, X again to stop there, the origin for igui or a pass.
+// Entering a move square by square from the engine's list of legal moves (`legalmoves`) and
+// the other paths that make them (`movepaths`: a pass through any empty neighbour, a leap as
+// two steps), so that only legal moves can be entered, and each by any path a player may walk.
+// A lion-like move is chosen leg by leg: after the origin the candidates are the paths' second
+// squares; after a landing square X with continuations, the next squares, X again to stop
+// there, the origin for igui or a pass. A finished path plays the move it stands for, in the
+// engine's own notation.
 
 import { moveSquares } from "./sfen.js";
 
@@ -15,7 +18,9 @@ export type InputResult =
   | { kind: "promote"; withPromotion: string; without: string };
 
 interface Parsed {
+  /** The move as `legalmoves` writes it. */
   text: string;
+  /** One path that makes it. */
   squares: string[];
 }
 
@@ -24,8 +29,27 @@ export class MoveInput {
   /** Squares chosen so far: origin, then landing squares. */
   path: string[] = [];
 
-  constructor(legal: string[]) {
-    this.moves = legal.map((text) => ({ text, squares: moveSquares(text).squares }));
+  /** `paths`: for a move of `legal`, its other paths (`movepaths`), as USI square lists. */
+  constructor(legal: string[], paths: ReadonlyMap<string, string[]> = new Map()) {
+    this.moves = legal.flatMap((text) =>
+      [text, ...(paths.get(text) ?? [])].map((path) => ({
+        text,
+        squares: moveSquares(path).squares,
+      })),
+    );
+  }
+
+  /** The listed move a typed path stands for (`6g7g6g` → the listed pass), or `null`. */
+  canonical(typed: string): string | null {
+    const { squares } = moveSquares(typed);
+    const promote = typed.endsWith("+");
+    const m = this.moves.find(
+      (m) =>
+        m.text.endsWith("+") === promote &&
+        m.squares.length === squares.length &&
+        m.squares.every((s, i) => s === squares[i]),
+    );
+    return m ? m.text : null;
   }
 
   /** Origins of the legal moves. */

@@ -1,30 +1,46 @@
 // Reading what a player pastes: `position sfen … moves …` / `position startpos moves …` (USI,
-// as lishogi's tools write it), an SFEN followed by moves, or moves alone from the start
-// position. Only the text's shape is read here; the engine judges the position and moves.
+// as lishogi's tools write it), an SFEN followed by moves (chu's four or five fields, dai dai's
+// two or three: docs/sfen.md), lishogi's URL form of an SFEN (spaces written `_`, e.g.
+// `https://lishogi.org/analysis/chushogi/…_b_-_1`), or moves alone from the start position.
+// Only the text's shape is read here; the engine judges the position and the moves.
 
 import type { GameKind } from "./rules-client.js";
 
 export type Paste = { kind: GameKind; sfen: string | null; moves: string[] } | { error: string };
 
 const MOVE = /^\d+[a-q]\d+[a-q](\d+[a-q]){0,2}\+?$/;
+/** Words after the board that belong to the SFEN: side, lion square or hand, move number,
+ * suspended promotions. Never `moves` or a move. */
+const MAX_EXTRA_FIELDS = 4;
 
 export function parsePaste(text: string, current: GameKind): Paste {
-  let words = text.trim().split(/\s+/).filter(Boolean);
+  // A game file's header lines (web/app/persistence.ts, docs/records/): the game kind.
+  const tag = (name: string) => new RegExp(`^\\[${name} "([^"]*)"\\]`, "m").exec(text)?.[1];
+  if (tag("Variant") === "daidai") current = { variant: "daidaishogi", rules: "seed" };
+  if (tag("Variant") === "chu") {
+    current = { variant: "chushogi", rules: tag("Rules") === "seed" ? "seed" : "lishogi" };
+  }
+  text = text.replace(/^\[.*\]$/gm, "");
+  let words = fromUrlForm(text.trim()).split(/\s+/).filter(Boolean);
   if (words.length === 0) return { error: "nothing to load" };
   if (words[0] === "position") words = words.slice(1);
   let sfen: string | null = null;
   if (words[0] === "startpos") words = words.slice(1);
   else if (words[0] === "sfen" || words[0]?.includes("/")) {
     if (words[0] === "sfen") words = words.slice(1);
-    const fields = words.slice(0, 4);
-    if (fields.length < 4)
-      return { error: "an SFEN has four fields: board, side, lion square, move number" };
-    words = words.slice(4);
-    // A seed-rules SFEN may carry a fifth field (the suspended promotions), never a move.
-    if (words[0] && words[0] !== "moves" && !MOVE.test(words[0])) {
+    const fields = [words[0] ?? ""];
+    words = words.slice(1);
+    while (
+      words.length > 0 &&
+      fields.length <= MAX_EXTRA_FIELDS &&
+      words[0] !== "moves" &&
+      !MOVE.test(words[0])
+    ) {
       fields.push(words[0]);
       words = words.slice(1);
     }
+    if (fields.length < 2)
+      return { error: "the SFEN has no side to move (b or w) after the board" };
     sfen = fields.join(" ");
   }
   if (words[0] === "moves") words = words.slice(1);
@@ -39,4 +55,19 @@ export function parsePaste(text: string, current: GameKind): Paste {
     return { error: `the SFEN has ${ranks} ranks: 12 (chu) or 17 (dai dai)` };
   }
   return { kind, sfen, moves: words };
+}
+
+/** lishogi's URL form to plain text: the SFEN after the last `/<variant>/` of an address (or
+ * the bare `board_b_-_1` word), `_` for spaces, `%xx` decoded. Other text is returned as it is. */
+function fromUrlForm(text: string): string {
+  if (/\s/.test(text) || !/_[bw](_|$)/.test(text)) return text;
+  let sfen = text.replace(/[?#].*$/, "");
+  const variant = sfen.match(/^.*\/(?:chushogi|daidaishogi)\//);
+  if (variant) sfen = sfen.slice(variant[0].length);
+  try {
+    sfen = decodeURIComponent(sfen);
+  } catch {
+    // A stray % is left for the engine to refuse.
+  }
+  return sfen.replace(/_/g, " ");
 }

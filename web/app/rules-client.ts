@@ -18,6 +18,8 @@ export interface GameKind {
 export interface PositionInfo {
   sfen: string;
   legal: string[];
+  /** Other paths of the lion-like moves (`movepaths`): move → paths. */
+  paths: Map<string, string[]>;
   side: "b" | "w";
   check: boolean;
   /** `none` while the game goes on. */
@@ -77,18 +79,28 @@ export class RulesClient {
       (sfen ? `position sfen ${sfen}` : "position startpos") +
       (moves.length ? ` moves ${moves.join(" ")}` : "");
     const answer = await this.engine.ask(
-      [command, "sfen", "legalmoves", "status", "isready"],
+      [command, "sfen", "legalmoves", "movepaths", "status", "isready"],
       "readyok",
     );
     const error = answer.find((l) => l.startsWith("info string error"));
     if (error) throw new Error(error.replace(/^info string error: /, ""));
     const line = (prefix: string) => answer.find((l) => l.startsWith(prefix)) ?? "";
     const legal = line("legalmoves").split(" ").slice(1);
+    const paths = new Map(
+      line("movepaths")
+        .split(" ")
+        .slice(1)
+        .map((entry): [string, string[]] => {
+          const [move, list] = entry.split("=");
+          return [move, list.split(",")];
+        }),
+    );
     const s = line("status ").split(" ");
     const reasonAt = s.indexOf("reason");
     return {
       sfen: line("sfen ").slice("sfen ".length),
       legal,
+      paths,
       side: s[2] === "w" ? "w" : "b",
       check: s[4] === "yes",
       result: s[6] as PositionInfo["result"],

@@ -68,3 +68,10 @@ export function parseBoard(sfen: string, size: number): (BoardPiece | null)[][] 
 export function sideToMove(sfen: string): "b" | "w" {
   return sfen.split(" ")[1] === "w" ? "w" : "b";
 }
+
+/** The move number field of an SFEN (plies from 1): chu's fourth field, dai dai's last. */
+export function moveNumber(sfen: string): number {
+  const fields = sfen.split(" ").slice(2);
+  const number = fields.filter((f) => /^\d+$/.test(f)).pop();
+  return number ? Number(number) : 1;
+}

@@ -21,6 +21,7 @@ async function load(file) {
 const { MoveInput } = await load("move-input.ts");
 const { parsePaste } = await load("paste.ts");
 const { GameTree } = await load("game-tree.ts");
+const { shareHash, fromHash, gameFile } = await load("persistence.ts");
 const { GameClock } = await load("clock.ts");
 
 // What `legalmoves` lists for a lion on 6g with enemy pawns on 6f and 6e (a few of them),
@@ -61,6 +62,36 @@ test("a lion's move is entered leg by leg: continue, stop on the same square, ig
   assert.deepEqual(input.path, []);
 });
 
+test("other paths of a move (movepaths): a pass through any empty neighbour, a leap in two steps", () => {
+  // The engine lists the pass once (via 7g) and the leap 6g-6e once; movepaths adds the pass
+  // via 5g and the leap walked as 6g-5f-6e.
+  const legal = ["6g7g6g", "6g7g", "6g5g", "6g5f", "6g6e"];
+  const paths = new Map([
+    ["6g7g6g", ["6g5g6g"]],
+    ["6g6e", ["6g5f6e"]],
+  ]);
+  const input = new MoveInput(legal, paths);
+  input.click("6g");
+  // A step to 5g could go on (a pass back, or on): the board offers both.
+  assert.deepEqual(input.click("5g"), { kind: "continue" });
+  assert.deepEqual([...input.candidates()].sort(), ["5g", "6g"]);
+  assert.deepEqual(input.click("6g"), { kind: "done", move: "6g7g6g" }, "the listed pass");
+  input.click("6g");
+  input.click("5g");
+  assert.deepEqual(input.click("5g"), { kind: "done", move: "6g5g" }, "stop on the first square");
+  input.click("6g");
+  input.click("5f");
+  assert.deepEqual(input.click("6e"), { kind: "done", move: "6g6e" }, "the leap, walked");
+  // The listed pass's own square offers both as well.
+  input.click("6g");
+  assert.deepEqual(input.click("7g"), { kind: "continue" });
+  input.reset();
+  assert.equal(input.canonical("6g5g6g"), "6g7g6g");
+  assert.equal(input.canonical("6g5f6e"), "6g6e");
+  assert.equal(input.canonical("6g4g6g"), null, "no such path");
+  assert.equal(input.canonical("6g6e+"), null, "no promotion there");
+});
+
 test("promotion: a prompt where both forms are legal, none where one is", () => {
   const input = new MoveInput(LION);
   input.click("4e");
@@ -94,6 +125,31 @@ test("pasted text: USI position commands, SFEN with moves, moves alone, errors",
   assert.match(parsePaste("", chu).error, /nothing/);
   assert.match(parsePaste("position startpos moves 7i7h xx", chu).error, /'xx' is not a move/);
   assert.match(parsePaste("k5/6/6 b - 1", chu).error, /3 ranks/);
+});
+
+test("pasted text: dai dai's three-field SFEN with moves, and lishogi's URL form", () => {
+  const chu = { variant: "chushogi", rules: "lishogi" };
+  // What "Copy current" writes for dai dai (the engine's SFEN: board, side, move number).
+  const big = "k16/17/17/17/17/17/17/17/17/17/17/17/17/17/17/17/16K b 5";
+  assert.deepEqual(parsePaste(`${big} moves 1q1p`, chu), {
+    kind: { variant: "daidaishogi", rules: "seed" },
+    sfen: big,
+    moves: ["1q1p"],
+  });
+  assert.equal(parsePaste(`position sfen ${big} 1q1p`, chu).moves[0], "1q1p");
+  const board =
+    "lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppp/3i4i3/12/12/3I4I3/PPPPPPPPPPPP/MVRHDQNDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL";
+  for (const url of [
+    `https://lishogi.org/analysis/chushogi/${board}_b_-_1`,
+    `https://lishogi.org/editor/chushogi/${board}_w_-_7?color=white`,
+    `${board}_b_-_1`,
+  ]) {
+    const p = parsePaste(url, chu);
+    assert.equal(p.sfen?.split(" ")[0], board, url);
+    assert.deepEqual(p.moves, [], url);
+  }
+  assert.equal(parsePaste(`${board}_w_-_7`, chu).sfen, `${board} w - 7`);
+  assert.match(parsePaste(board, chu).error, /no side to move/);
 });
 
 test("the move tree keeps variations and replays the line to a node", () => {
@@ -153,4 +209,24 @@ test("clocks: increment, byoyomi after the main time, a flag when both are spent
     movetimeMs: 300,
   });
   assert.equal(fixed.goCommand(), "go movetime 300");
+});
+
+test("a shared link and a game file give back the game: kind, start and moves", () => {
+  const dai = { variant: "daidaishogi", rules: "seed" };
+  const chu = { variant: "chushogi", rules: "lishogi" };
+  const seed = { variant: "chushogi", rules: "seed" };
+  const sfen = "5k6/12/12/12/6g5/6pp4/6N5/12/12/12/12/5K6 b - 1";
+  for (const game of [
+    { kind: dai, sfen: null, moves: ["3p3o", "3d3e"] },
+    { kind: seed, sfen, moves: ["6g5h6g"] },
+    { kind: chu, sfen: null, moves: [] },
+  ]) {
+    const hash = shareHash(game);
+    assert.deepEqual(fromHash(hash), game, hash);
+    // The file reads back through the paste box's parser, whatever game is shown.
+    assert.deepEqual(parsePaste(gameFile(game, "*"), chu), game);
+  }
+  assert.match(shareHash({ kind: chu, sfen, moves: [] }), /sfen=5k6%2F12/);
+  assert.equal(fromHash("#game=shogi/x&moves=7g7f"), null, "an unknown game");
+  assert.equal(fromHash(""), null);
 });

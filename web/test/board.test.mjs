@@ -5,6 +5,7 @@
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
 import { once } from "node:events";
+import { connect, createServer } from "node:net";
 import { fileURLToPath } from "node:url";
 import { after, before, describe, test } from "node:test";
 import { serve } from "./server.mjs";
@@ -271,7 +272,7 @@ describe("web board, cross-origin isolated", () => {
     await clickSquare(page, "7i");
     await clickSquare(page, "7h");
     await waitMoves(page, 2);
-    assert.match(await page.textContent("#game-status"), /your move · ply 2/);
+    assert.match(await page.textContent("#game-status"), /your move · move 3/);
     await clickSquare(page, "8h");
     const moves = await listedMoves(page);
     // The engine's reply is legal for the native rules too.
@@ -336,6 +337,42 @@ describe("web board served by `shishi web` (the README's command)", () => {
     url = /http:\/\/127\.0\.0\.1:\d+\//.exec(String(first))[0];
   });
   after(() => server.kill());
+
+  test("first load and reload bytes: compressed, and a reload asks only what changed", async () => {
+    // Bytes on the wire from the server, headers included, counted by a TCP relay in front of
+    // it: every request of the page, its workers and its service worker, on a first visit
+    // and on a reload with the browser's cache kept.
+    let received = 0;
+    const relay = createServer((client) => {
+      const upstream = connect(Number(new URL(url).port), "127.0.0.1");
+      upstream.on("data", (d) => (received += d.length));
+      client.pipe(upstream).pipe(client);
+      const close = () => (client.destroy(), upstream.destroy());
+      client.on("error", close).on("close", close);
+      upstream.on("error", close).on("close", close);
+    });
+    await new Promise((r) => relay.listen(0, "127.0.0.1", r));
+    const relayUrl = `http://127.0.0.1:${relay.address().port}/`;
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const load = async (go) => {
+      received = 0;
+      await go();
+      await page.waitForSelector("body[data-ready=true]", { timeout: 60_000 });
+      // The service worker's copy of the files is counted too.
+      await page.evaluate(() => navigator.serviceWorker.ready);
+      await page.waitForTimeout(1000);
+      return received;
+    };
+    const first = await load(() => page.goto(relayUrl));
+    const reload = await load(() => page.reload());
+    console.log(`shishi web: first load ${first} bytes, reload ${reload} bytes`);
+    assert.ok(first > 100_000, `first load ${first} bytes: the engine was not counted`);
+    assert.ok(first <= 450_000, `first load ${first} bytes`);
+    assert.ok(reload <= 5_000, `reload ${reload} bytes`);
+    await context.close();
+    relay.close();
+  });
 
   test("the page is cross-origin isolated and plays", async () => {
     const { page, errors } = await openBoard(browser, url);

@@ -1,0 +1,79 @@
+// Keeping the shown game beyond the page: in localStorage (so a reload comes back to it), in a
+// link (the address's `#` part, so a shared link opens the same position and moves), and as a
+// file to download and load again. What is kept is the game kind, the start SFEN and the line
+// of moves to the shown position; the engine checks it again when it is read back.
+
+import type { GameKind, RuleSet, Variant } from "./rules-client.js";
+
+export interface SavedGame {
+  kind: GameKind;
+  /** `null`: the start position. */
+  sfen: string | null;
+  moves: string[];
+}
+
+const KEY = "shishi.game";
+const VARIANTS: readonly Variant[] = ["chushogi", "daidaishogi"];
+const RULES: readonly RuleSet[] = ["lishogi", "seed"];
+
+/** The game as it is kept, or `null` for anything not of that shape. */
+function checked(value: unknown): SavedGame | null {
+  const v = value as Partial<SavedGame> | null;
+  if (!v || typeof v !== "object" || !v.kind || !Array.isArray(v.moves)) return null;
+  if (!VARIANTS.includes(v.kind.variant) || !RULES.includes(v.kind.rules)) return null;
+  if (v.sfen !== null && typeof v.sfen !== "string") return null;
+  if (!v.moves.every((m) => typeof m === "string")) return null;
+  return { kind: { variant: v.kind.variant, rules: v.kind.rules }, sfen: v.sfen, moves: v.moves };
+}
+
+export function save(game: SavedGame): void {
+  try {
+    localStorage.setItem(KEY, JSON.stringify(game));
+  } catch {
+    // Storage full or forbidden (a private window): the game is simply not kept.
+  }
+}
+
+export function restore(): SavedGame | null {
+  try {
+    return checked(JSON.parse(localStorage.getItem(KEY) ?? "null"));
+  } catch {
+    return null;
+  }
+}
+
+/** The `#` part of a link to the game: `#game=chushogi/lishogi&sfen=…&moves=7i7h,6d6e`. */
+export function shareHash(game: SavedGame): string {
+  const params = new URLSearchParams({ game: `${game.kind.variant}/${game.kind.rules}` });
+  if (game.sfen) params.set("sfen", game.sfen);
+  if (game.moves.length) params.set("moves", game.moves.join(","));
+  return `#${params}`;
+}
+
+/** The game a link's `#` part names, or `null`. */
+export function fromHash(hash: string): SavedGame | null {
+  const params = new URLSearchParams(hash.replace(/^#/, ""));
+  const game = params.get("game");
+  if (!game) return null;
+  const [variant, rules] = game.split("/");
+  return checked({
+    kind: { variant, rules },
+    sfen: params.get("sfen"),
+    moves: (params.get("moves") ?? "").split(",").filter(Boolean),
+  });
+}
+
+/** A game file: headers in the match records' style (docs/records/), then the USI `position`
+ * command, which the paste box reads back (header lines are skipped there). */
+export function gameFile(game: SavedGame, result: string): string {
+  const tags = [
+    `[Variant "${game.kind.variant === "chushogi" ? "chu" : "daidai"}"]`,
+    `[Rules "${game.kind.rules}"]`,
+    `[Date "${new Date().toISOString().slice(0, 10)}"]`,
+    ...(game.sfen ? [`[SFEN "${game.sfen}"]`] : []),
+    `[Result "${result}"]`,
+  ];
+  const start = game.sfen ? `sfen ${game.sfen}` : "startpos";
+  const moves = game.moves.length ? ` moves ${game.moves.join(" ")}` : "";
+  return `${tags.join("\n")}\n\nposition ${start}${moves}\n`;
+}

@@ -1,0 +1,49 @@
+// The web board offline (docs/web.md, "Install it"): on install, every file of this build
+// (the page and its content-hashed assets: the app, the engine's loader and both .wasm
+// files) goes into a cache named after the build; the page then loads without a network.
+// The page itself is asked from the network first (so a new build arrives when online) and
+// taken from the cache when that fails; hashed assets never change, so the cache answers
+// them first. Responses are kept with their headers, so a cached page stays cross-origin
+// isolated and the engine keeps its threads. web/bundle.mjs fills in BUILD and FILES.
+const BUILD = "__BUILD__";
+const FILES = __FILES__;
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(
+    caches
+      .open(BUILD)
+      .then((cache) => cache.addAll(FILES))
+      .then(() => self.skipWaiting()),
+  );
+});
+
+self.addEventListener("activate", (event) => {
+  // Older builds' caches go; this worker serves the open pages at once.
+  event.waitUntil(
+    caches
+      .keys()
+      .then((keys) => Promise.all(keys.filter((k) => k !== BUILD).map((k) => caches.delete(k))))
+      .then(() => self.clients.claim()),
+  );
+});
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  if (request.method !== "GET" || new URL(request.url).origin !== location.origin) return;
+  const hashed = new URL(request.url).pathname.includes("/assets/");
+  event.respondWith(hashed ? cacheFirst(request) : networkFirst(request));
+});
+
+async function cacheFirst(request) {
+  return (await caches.match(request)) ?? fetch(request);
+}
+
+async function networkFirst(request) {
+  try {
+    return await fetch(request);
+  } catch (offline) {
+    const cached = await caches.match(request, { ignoreSearch: true });
+    if (cached) return cached;
+    throw offline;
+  }
+}

@@ -1,0 +1,144 @@
+// Games that last (docs/web.md, "Play", "Keep and share"): the shown line survives a reload, a
+// shared link opens the same position and moves in a fresh browser (no storage), a downloaded
+// game file loads back; in a game against the engine, takeback (with its reply), a question
+// before the game is left, the player's clock at the bottom, clocks that stop at the end, and
+// play from an analysed position. Positions are checked against the native binary.
+import assert from "node:assert/strict";
+import { readFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { after, before, test } from "node:test";
+import { serve } from "./server.mjs";
+import { clickSquare, copied, launch, listedMoves, nativeSfen, waitMoves } from "./board-page.mjs";
+
+let browser;
+let server;
+before(async () => {
+  browser = await launch();
+  server = await serve({ isolated: true });
+});
+after(async () => {
+  await browser?.close();
+  server?.close();
+});
+
+/** A page in a browser context of its own (its own storage). */
+async function fresh(url) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(String(e)));
+  page.setDefaultTimeout(60_000);
+  await page.goto(url);
+  await page.waitForSelector("body[data-ready=true]");
+  return { context, page, errors };
+}
+
+test("a reload keeps the game; a shared link opens it in a fresh browser; a file loads back", async () => {
+  const { context, page, errors } = await fresh(`${server.url}dist/`);
+  await page.selectOption("#game", "daidaishogi/seed");
+  await page.waitForFunction(() => document.querySelectorAll("g.piece").length === 192);
+  await clickSquare(page, "9l");
+  await clickSquare(page, "9k");
+  await waitMoves(page, 1);
+  const [command, sfen] = await copied(page);
+  assert.equal(sfen, nativeSfen(command, "daidaishogi", "seed"));
+
+  await page.reload();
+  await page.waitForSelector("body[data-ready=true]");
+  await waitMoves(page, 1);
+  assert.deepEqual(await copied(page), [command, sfen], "after a reload");
+
+  await page.evaluate(() => (document.getElementById("io").open = true));
+  await page.click("#io-share");
+  const link = await page.inputValue("#io-text");
+  assert.match(link, /#game=daidaishogi%2Fseed&moves=9l9k$/);
+  const shared = await fresh(link);
+  await waitMoves(shared.page, 1);
+  assert.deepEqual(await copied(shared.page), [command, sfen], "the shared link");
+  // For a person to look at (docs/web.md): the link opened in a browser that never saw it.
+  await shared.page.screenshot({ path: join(tmpdir(), "shishi-shared-link.png") });
+  await shared.context.close();
+
+  const [download] = await Promise.all([page.waitForEvent("download"), page.click("#io-download")]);
+  const file = await readFile(await download.path(), "utf8");
+  assert.match(file, /^\[Variant "daidai"\]/);
+  assert.match(file, /position startpos moves 9l9k\n$/);
+  // Back to chu, then the file: dai dai again, with its move.
+  await page.selectOption("#game", "chushogi/lishogi");
+  await page.waitForFunction(() => document.querySelectorAll("g.piece").length === 92);
+  await page.setInputFiles("#io-upload", await download.path());
+  await page.waitForFunction(() => document.querySelectorAll("g.piece").length === 192);
+  assert.deepEqual(await listedMoves(page), ["9l9k"]);
+  assert.deepEqual(await copied(page), [command, sfen], "the downloaded file");
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+const status = (page) => page.textContent("#game-status");
+const yourMove = (page) =>
+  page.waitForFunction(() => /your move/.test(document.getElementById("game-status").textContent));
+
+test("play: takeback with the reply, asked before leaving, clocks at the player's side and stopped at the end", async () => {
+  const { context, page, errors } = await fresh(`${server.url}dist/`);
+  await page.click("#mode-play");
+  await page.selectOption("#human-side", "w");
+  await page.selectOption("#level", "0");
+  await page.selectOption("#tc-mode", "movetime");
+  await page.fill("#tc-movetime", "0.3");
+  await page.click("#start-game");
+  await yourMove(page);
+  // Playing White: White's clock is the lower one.
+  const y = async (id) => (await page.locator(id).boundingBox()).y;
+  assert.ok((await y("#clock-w")) > (await y("#clock-b")), "White's clock below");
+  await clickSquare(page, "6d");
+  await clickSquare(page, "6e");
+  await waitMoves(page, 3);
+  await yourMove(page);
+  const [engineFirst] = await listedMoves(page);
+  await page.click("#takeback");
+  await page.waitForFunction(() => document.querySelectorAll("#moves button").length === 1);
+  await yourMove(page);
+  assert.deepEqual(await listedMoves(page), [engineFirst]);
+  const [command, sfen] = await copied(page);
+  assert.equal(sfen, nativeSfen(command));
+  // Leaving for analysis asks; saying no keeps the game.
+  page.once("dialog", (d) => d.dismiss());
+  await page.click("#mode-analyse");
+  assert.equal(await page.getAttribute("#mode-play", "aria-pressed"), "true");
+  assert.match(await status(page), /your move/);
+
+  // A new game (asked, yes) on a 3-second clock: the player's flag falls, and the clock stays
+  // where it stopped instead of jumping back.
+  page.once("dialog", (d) => d.accept());
+  await page.selectOption("#tc-mode", "clock");
+  await page.fill("#tc-base", "0.05");
+  await page.fill("#tc-inc", "0");
+  await page.fill("#tc-byo", "0");
+  await page.selectOption("#human-side", "b");
+  await page.click("#start-game");
+  await page.waitForFunction(
+    () => /lost on time/.test(document.getElementById("game-status").textContent),
+    null,
+    { timeout: 20_000 },
+  );
+  const shown = await page.textContent("#clock-b .time");
+  await page.waitForTimeout(600);
+  assert.equal(await page.textContent("#clock-b .time"), shown);
+  assert.match(shown, /^0[.:]0/);
+
+  // Play from here: an analysed position, then a game from it (the play panel's choices).
+  await page.selectOption("#tc-mode", "movetime");
+  await page.click("#mode-analyse");
+  await clickSquare(page, "7i");
+  await clickSquare(page, "7h");
+  await waitMoves(page, 1);
+  await page.click("#play-from-here");
+  await page.waitForFunction(() => document.querySelectorAll("#moves button").length >= 2);
+  await yourMove(page);
+  const moves = await listedMoves(page);
+  assert.equal(moves[0], "7i7h");
+  nativeSfen(`position startpos moves ${moves.join(" ")}`);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
