@@ -6,7 +6,7 @@
 
 mod protocol_common;
 
-use protocol_common::{Engine, errors, usi};
+use protocol_common::{Engine, errors, memory_of, usi};
 use std::io::Write;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
@@ -19,19 +19,6 @@ const BOUND_KB: u64 = 64 << 10;
 /// a command (`d`, `go`) and so starts a session with its default 64 MB table.
 const SESSION_BOUND_KB: u64 = BOUND_KB + (64 << 10);
 
-/// The child's current and peak resident memory in KiB, if it still runs.
-fn rss_kb(child: &Child) -> Option<(u64, u64)> {
-    let status = std::fs::read_to_string(format!("/proc/{}/status", child.id())).ok()?;
-    let field = |name: &str| {
-        status
-            .lines()
-            .find(|l| l.starts_with(name))
-            .and_then(|l| l.split_whitespace().nth(1))
-            .and_then(|v| v.parse().ok())
-    };
-    Some((field("VmRSS:")?, field("VmHWM:")?))
-}
-
 /// Watches `child` for `time` (or until it exits): panics, killing it, as soon as its memory
 /// passes `bound` KiB; returns its peak while it ran.
 fn watch(child: &mut Child, time: Duration, bound: u64, what: &str) -> u64 {
@@ -41,7 +28,7 @@ fn watch(child: &mut Child, time: Duration, bound: u64, what: &str) -> u64 {
         if let Ok(Some(_)) = child.try_wait() {
             break;
         }
-        if let Some((rss, hwm)) = rss_kb(child) {
+        if let Some((rss, hwm)) = memory_of(child.id()) {
             peak = peak.max(hwm);
             if rss > bound || hwm > bound {
                 let _ = child.kill();

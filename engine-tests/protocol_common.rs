@@ -111,15 +111,7 @@ impl Engine {
 
     /// The process's current and peak resident memory in KiB (`/proc`), while it runs.
     pub fn memory(&self) -> Option<(u64, u64)> {
-        let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id())).ok()?;
-        let field = |name: &str| -> Option<u64> {
-            status
-                .lines()
-                .find(|l| l.starts_with(name))
-                .and_then(|l| l.split_whitespace().nth(1))
-                .and_then(|v| v.parse().ok())
-        };
-        Some((field("VmRSS:")?, field("VmHWM:")?))
+        memory_of(self.child.id())
     }
 
     /// Waits for the process to exit; `true` if it did in time with success.
@@ -156,4 +148,41 @@ impl Drop for Engine {
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
+}
+
+/// An engine started in XBoard mode, its features read.
+pub fn xboard() -> Engine {
+    let mut e = Engine::start(&[]);
+    e.send("xboard");
+    e.send("protover 2");
+    e.expect_prefix("feature done=1");
+    e
+}
+
+/// Sends XBoard's `ping n` and returns the lines before `pong n`.
+pub fn ping(e: &mut Engine, n: u32) -> Vec<String> {
+    e.send(&format!("ping {n}"));
+    let mut got = Vec::new();
+    loop {
+        let l = e
+            .next(Duration::from_secs(20))
+            .unwrap_or_else(|| panic!("no pong: {:#?}", e.log));
+        if l == format!("pong {n}") {
+            return got;
+        }
+        got.push(l);
+    }
+}
+
+/// Process `pid`'s current and peak resident memory in KiB (`/proc`), while it runs.
+pub fn memory_of(pid: u32) -> Option<(u64, u64)> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    let field = |name: &str| -> Option<u64> {
+        status
+            .lines()
+            .find(|l| l.starts_with(name))
+            .and_then(|l| l.split_whitespace().nth(1))
+            .and_then(|v| v.parse().ok())
+    };
+    Some((field("VmRSS:")?, field("VmHWM:")?))
 }

@@ -7,34 +7,11 @@
 
 mod protocol_common;
 
-use protocol_common::{Engine, errors, usi};
+use protocol_common::{Engine, errors, ping, usi, xboard};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 const SEC: Duration = Duration::from_secs(20);
-
-fn xboard() -> Engine {
-    let mut e = Engine::start(&[]);
-    e.send("xboard");
-    e.send("protover 2");
-    e.expect_prefix("feature done=1");
-    e
-}
-
-/// Sends `ping n` and returns the lines before `pong n`.
-fn ping(e: &mut Engine, n: u32) -> Vec<String> {
-    e.send(&format!("ping {n}"));
-    let mut got = Vec::new();
-    loop {
-        let l = e
-            .next(SEC)
-            .unwrap_or_else(|| panic!("no pong: {:#?}", e.log));
-        if l == format!("pong {n}") {
-            return got;
-        }
-        got.push(l);
-    }
-}
 
 /// Runs `shishi ARGS` for at most `secs` (killed after): its exit code (`None` if it had to
 /// be killed) and stderr.

@@ -4,35 +4,12 @@
 
 mod protocol_common;
 
-use protocol_common::Engine;
+use protocol_common::{ping as sync, xboard};
 use shishi::protocol::notation;
 use shishi::rules::{Position, RuleSet, Variant};
 use std::time::Duration;
 
 const SEC: Duration = Duration::from_secs(20);
-
-fn xboard() -> Engine {
-    let mut e = Engine::start(&[]);
-    e.send("xboard");
-    e.send("protover 2");
-    e.expect_prefix("feature done=1");
-    e
-}
-
-/// Sends `ping n` and returns the lines before `pong n`.
-fn sync(e: &mut Engine, n: u32) -> Vec<String> {
-    e.send(&format!("ping {n}"));
-    let mut got = Vec::new();
-    loop {
-        let l = e
-            .next(SEC)
-            .unwrap_or_else(|| panic!("no pong: {:#?}", e.log));
-        if l == format!("pong {n}") {
-            return got;
-        }
-        got.push(l);
-    }
-}
 
 #[test]
 fn features_announce_chu_and_the_protocol_extensions() {
