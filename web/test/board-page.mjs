@@ -1,9 +1,44 @@
 // Helpers for driving the web board (web/dist/index.html) in headless Chromium the way a
 // player does: by clicking and dragging squares, typing, pasting.
 import { execFileSync } from "node:child_process";
+import { after, before } from "node:test";
 import { fileURLToPath } from "node:url";
+import { launch } from "./chromium.mjs";
+import { serve } from "./server.mjs";
 
-export { launch } from "./chromium.mjs";
+export { launch };
+
+/** One browser and one cross-origin-isolated server for a test file, closed after its tests:
+ * `harness.browser` and `harness.server` once the file's first test runs. */
+export function boardHarness() {
+  const harness = {};
+  before(async () => {
+    harness.browser = await launch();
+    harness.server = await serve({ isolated: true });
+  });
+  after(async () => {
+    await harness.browser?.close();
+    harness.server?.close();
+  });
+  return harness;
+}
+
+/** A loaded page in a browser context of its own (its own storage, so a reload or a shared
+ * link is seen as by another visitor); page errors are collected. */
+export async function freshPage(
+  browser,
+  url,
+  options = { viewport: { width: 1280, height: 900 } },
+) {
+  const context = await browser.newContext(options);
+  const page = await context.newPage();
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(String(e)));
+  page.setDefaultTimeout(60_000);
+  await page.goto(url);
+  await page.waitForSelector("body[data-ready=true]");
+  return { context, page, errors };
+}
 
 /** Opens the board and waits until both engines are up. */
 export async function openBoard(browser, url, viewport = { width: 1280, height: 900 }) {

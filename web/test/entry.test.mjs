@@ -8,13 +8,12 @@
 import assert from "node:assert/strict";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { after, before, test } from "node:test";
-import { serve } from "./server.mjs";
+import { test } from "node:test";
 import {
+  boardHarness,
   clickSquare,
   copied,
   dragSquare,
-  launch,
   listedMoves,
   nativeSfen,
   openBoard,
@@ -26,19 +25,10 @@ import {
 // The issue's position: a Black lion on 6g, White pawns on 6f and 5f, kings on 6a and 6l.
 const LION = "5k6/12/12/12/6g5/6pp4/6N5/12/12/12/12/5K6 b - 1";
 
-let browser;
-let server;
-before(async () => {
-  browser = await launch();
-  server = await serve({ isolated: true });
-});
-after(async () => {
-  await browser?.close();
-  server?.close();
-});
+const harness = boardHarness();
 
 async function open() {
-  const board = await openBoard(browser, `${server.url}dist/`);
+  const board = await openBoard(harness.browser, `${harness.server.url}dist/`);
   board.page.setDefaultTimeout(60_000);
   await board.page.uncheck("#analyse-on");
   return board;

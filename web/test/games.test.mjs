@@ -7,35 +7,23 @@ import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { after, before, test } from "node:test";
-import { serve } from "./server.mjs";
-import { clickSquare, copied, launch, listedMoves, nativeSfen, waitMoves } from "./board-page.mjs";
+import { test } from "node:test";
+import {
+  boardHarness,
+  clickSquare,
+  copied,
+  freshPage,
+  listedMoves,
+  nativeSfen,
+  waitMoves,
+} from "./board-page.mjs";
 
-let browser;
-let server;
-before(async () => {
-  browser = await launch();
-  server = await serve({ isolated: true });
-});
-after(async () => {
-  await browser?.close();
-  server?.close();
-});
+const harness = boardHarness();
 
-/** A page in a browser context of its own (its own storage). */
-async function fresh(url) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const page = await context.newPage();
-  const errors = [];
-  page.on("pageerror", (e) => errors.push(String(e)));
-  page.setDefaultTimeout(60_000);
-  await page.goto(url);
-  await page.waitForSelector("body[data-ready=true]");
-  return { context, page, errors };
-}
+const fresh = (url) => freshPage(harness.browser, url);
 
 test("a reload keeps the game; a shared link opens it in a fresh browser; a file loads back", async () => {
-  const { context, page, errors } = await fresh(`${server.url}dist/`);
+  const { context, page, errors } = await fresh(`${harness.server.url}dist/`);
   await page.selectOption("#game", "daidaishogi/seed");
   await page.waitForFunction(() => document.querySelectorAll("g.piece").length === 192);
   await clickSquare(page, "9l");
@@ -80,7 +68,7 @@ const yourMove = (page) =>
   page.waitForFunction(() => /your move/.test(document.getElementById("game-status").textContent));
 
 test("play: takeback with the reply, asked before leaving, clocks at the player's side and stopped at the end", async () => {
-  const { context, page, errors } = await fresh(`${server.url}dist/`);
+  const { context, page, errors } = await fresh(`${harness.server.url}dist/`);
   await page.click("#mode-play");
   await page.selectOption("#human-side", "w");
   await page.selectOption("#level", "0");

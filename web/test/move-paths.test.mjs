@@ -10,9 +10,8 @@ import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { after, before, test } from "node:test";
-import { serve } from "./server.mjs";
-import { launch, openBoard, paste } from "./board-page.mjs";
+import { test } from "node:test";
+import { boardHarness, openBoard, paste } from "./board-page.mjs";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const MOVE = /^\d+[a-q]\d+[a-q](\d+[a-q]){0,2}\+?$/;
@@ -95,16 +94,7 @@ function nativeFacts(variant, rules, list) {
   return out.filter((p) => p.legal.length > 0);
 }
 
-let browser;
-let server;
-before(async () => {
-  browser = await launch();
-  server = await serve({ isolated: true });
-});
-after(async () => {
-  await browser?.close();
-  server?.close();
-});
+const harness = boardHarness();
 
 /** In the page: enters each path by pointer events, answers promotion prompts, reads the
  * position the page reaches, goes back; then tries the illegal paths. */
@@ -231,7 +221,7 @@ for (const [name, variant, rules, file, count, step, from, min] of [
   test(`${name}: lion-like moves by every path, plain moves sampled, positions from real games`, async () => {
     const facts = nativeFacts(variant, rules, positions(file, count, step, from));
     assert.ok(facts.length >= min, `only ${facts.length} positions`);
-    const { page, errors } = await openBoard(browser, `${server.url}dist/`);
+    const { page, errors } = await openBoard(harness.browser, `${harness.server.url}dist/`);
     page.setDefaultTimeout(120_000);
     await page.uncheck("#analyse-on");
     let entered = 0;

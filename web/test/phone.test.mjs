@@ -9,7 +9,15 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
 import { serve } from "./server.mjs";
-import { clickSquare, copied, launch, nativeSfen, squareCentre, waitMoves } from "./board-page.mjs";
+import {
+  clickSquare,
+  copied,
+  freshPage,
+  launch,
+  nativeSfen,
+  squareCentre,
+  waitMoves,
+} from "./board-page.mjs";
 
 let browser;
 before(async () => {
@@ -20,16 +28,7 @@ after(() => browser?.close());
 // A short screen, so that the page is taller than it and can scroll.
 const PHONE = { viewport: { width: 390, height: 600 }, isMobile: true, hasTouch: true };
 
-async function open(url, options) {
-  const context = await browser.newContext(options);
-  const page = await context.newPage();
-  const errors = [];
-  page.on("pageerror", (e) => errors.push(String(e)));
-  page.setDefaultTimeout(60_000);
-  await page.goto(url);
-  await page.waitForSelector("body[data-ready=true]");
-  return { context, page, errors };
-}
+const open = (url, options) => freshPage(browser, url, options);
 
 const wide = (page) => page.evaluate(() => document.documentElement.scrollWidth);
 
