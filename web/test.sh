@@ -11,5 +11,5 @@ root="$(cd "$(dirname "$0")/.." && pwd)"
 (cd "$root" && nice -n 10 cargo build --release -q)
 cd "$root/web"
 npx --no-install tsc -p .
-npx --no-install prettier --check --log-level warn src app test bundle.mjs screenshots.mjs
+npx --no-install prettier --check --log-level warn src app test npm bundle.mjs pack.mjs screenshots.mjs
 nice -n 10 node --test --test-concurrency=1 test/*.test.mjs
