@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Builds the WebAssembly engine and runs all its tests (docs/wasm.md): the loader's type check
-# and formatting, the Node tests of the worker interface and of equality with the native
-# binary, and the headless Chromium check. Installs what it needs (Debian packages through
-# web/setup-toolchain.sh, npm packages from web/package-lock.json).
+# and formatting, the Node tests of the worker interface, of equality with the native binary
+# and of the npm package (packed, installed, bundled), and the headless Chromium check.
+# Installs what it needs (Debian packages through web/setup-toolchain.sh, npm packages from
+# web/package-lock.json).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 "$root/web/setup-toolchain.sh" --browser
