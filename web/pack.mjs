@@ -62,7 +62,7 @@ async function assemble() {
     await rm(types, { recursive: true, force: true });
   }
 
-  const manifest = JSON.parse(await readFile(join(web, "npm", "package.json"), "utf8"));
+  const manifest = JSON.parse(await readFile(join(web, "npm", "package.template.json"), "utf8"));
   manifest.version = version;
   await writeFile(join(out, "package.json"), JSON.stringify(manifest, null, 2) + "\n");
 }
