@@ -14,7 +14,7 @@ const MOVE = /^\d+[a-q]\d+[a-q](\d+[a-q]){0,2}\+?$/;
 const MAX_EXTRA_FIELDS = 4;
 
 export function parsePaste(text: string, current: GameKind): Paste {
-  // A game file's header lines (web/app/persistence.ts, docs/records/): the game kind.
+  // A game file's header lines (web/app/persistence.ts, results/): the game kind.
   const tag = (name: string) => new RegExp(`^\\[${name} "([^"]*)"\\]`, "m").exec(text)?.[1];
   if (tag("Variant") === "daidai") current = { variant: "daidaishogi", rules: "seed" };
   if (tag("Variant") === "chu") {

@@ -63,7 +63,7 @@ export function fromHash(hash: string): SavedGame | null {
   });
 }
 
-/** A game file: headers in the match records' style (docs/records/), then the USI `position`
+/** A game file: headers in the match records' style (results/), then the USI `position`
  * command, which the paste box reads back (header lines are skipped there). */
 export function gameFile(game: SavedGame, result: string): string {
   const tags = [

@@ -211,8 +211,9 @@ describe("web board, cross-origin isolated", () => {
 
   test("promotion prompt only where optional; variations; a flipped board; a game's end", async () => {
     const { page, errors } = await open();
-    await paste(page, "position sfen k11/12/12/12/8S3/12/12/12/12/12/12/11K b - 1");
-    await page.waitForFunction(() => document.querySelectorAll("g.piece").length === 3);
+    // White keeps a pawn: a White king alone would be bare, and the game over before it starts.
+    await paste(page, "position sfen k11/p11/12/12/8S3/12/12/12/12/12/12/11K b - 1");
+    await page.waitForFunction(() => document.querySelectorAll("g.piece").length === 4);
     // A silver entering the zone may promote: the prompt asks.
     await clickSquare(page, "4e");
     await clickSquare(page, "4d");

@@ -1,6 +1,6 @@
 // Legal moves are enterable on the board, by every path a player may walk, and nothing else is
 // (docs/web.md, "Moves"): for positions from real games of both chu and dai dai
-// (docs/records/), every move with lion power or more than one leg that the native binary
+// (results/), every move with lion power or more than one leg that the native binary
 // lists, and a sample of the plain ones (SIMPLE a position), is entered through the page's
 // pointer events along its own squares and along each other path (`movepaths`: a pass
 // through any empty neighbour, a leap as two steps), answering the promotion prompt where one
@@ -9,6 +9,7 @@
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
+import { gunzipSync } from "node:zlib";
 import { fileURLToPath } from "node:url";
 import { test } from "node:test";
 import { boardHarness, openBoard, paste } from "./board-page.mjs";
@@ -20,9 +21,9 @@ const MOVE = /^\d+[a-q]\d+[a-q](\d+[a-q]){0,2}\+?$/;
  * (docs/web.md, "Tests"). */
 const SIMPLE = 6;
 
-/** Games of a record file: start SFEN and moves. */
+/** Games of a compressed record file in results/: start SFEN and moves. */
 function games(file) {
-  const text = readFileSync(`${root}docs/records/${file}`, "utf8");
+  const text = gunzipSync(readFileSync(`${root}results/${file}`)).toString("utf8");
   return text
     .split('[Event "')
     .slice(1)
@@ -215,8 +216,8 @@ function illegalPaths(paths) {
 }
 
 for (const [name, variant, rules, file, count, step, from, min] of [
-  ["chu", "chushogi", "lishogi", "chu-L18-L19.txt", 2, 40, 20, 8],
-  ["dai dai", "daidaishogi", "seed", "daidai-selfplay-2s-decay-vs-93149f1.txt", 1, 120, 60, 4],
+  ["chu", "chushogi", "lishogi", "chu-L18-L19.txt.gz", 2, 40, 20, 8],
+  ["dai dai", "daidaishogi", "seed", "daidai-selfplay-2s-decay-vs-93149f1.txt.gz", 1, 120, 60, 4],
 ]) {
   test(`${name}: lion-like moves by every path, plain moves sampled, positions from real games`, async () => {
     const facts = nativeFacts(variant, rules, positions(file, count, step, from));
