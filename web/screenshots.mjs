@@ -14,11 +14,12 @@ const waitLines = (page) =>
     null,
     { timeout: 60_000 },
   );
+/** The pasted game is shown at its last move (`ply` moves in the list, the last current). */
 const waitPly = (page, ply) =>
-  page.waitForFunction(
-    (n) => document.getElementById("game-status").textContent.endsWith(`ply ${n}`),
-    ply,
-  );
+  page.waitForFunction((n) => {
+    const moves = document.querySelectorAll("#moves button");
+    return moves.length >= n && moves[moves.length - 1].classList.contains("current");
+  }, ply);
 try {
   // Chu: a lishogi-style game pasted in, analysed with three lines.
   let { page } = await openBoard(browser, `${server.url}dist/`, { width: 1280, height: 860 });
@@ -46,6 +47,8 @@ try {
   ({ page } = await openBoard(browser, `${server.url}dist/`, { width: 390, height: 844 }));
   await paste(page, "position startpos moves 7i7h 6d6e 6i6h");
   await waitPly(page, 3);
+  // On a small screen analysis waits to be asked (docs/web.md, "Battery").
+  await page.check("#analyse-on");
   await waitLines(page);
   await page.evaluate(() => (document.getElementById("io").open = false));
   await page.screenshot({ path: `${docs}web-phone.png`, fullPage: true });
