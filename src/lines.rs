@@ -1,5 +1,5 @@
 //! Reading outside text with a bound on memory: protocol input, an engine's output in
-//! `shishi match`, record and suite files. A plain `read_until` collects a whole line before
+//! `shishi match`, record, suite and training-data files. A plain `read_until` collects a whole line before
 //! any length check can run, so a source that never ends a line (`/dev/zero`, a broken
 //! engine) takes memory until the process dies. Here a line is kept up to a limit and the
 //! rest of it is dropped as it arrives; the caller learns that the line was cut and decides
@@ -26,6 +26,9 @@ pub struct LineReader<R> {
     skipping: bool,
     /// Bytes consumed so far (a file reader's bound on the whole file).
     pub consumed: u64,
+    /// Whether the last line returned ended with the input instead of a `\n`: a file cut in
+    /// the middle of its last line, for readers whose format ends every line.
+    pub unterminated: bool,
 }
 
 impl<R: Read> LineReader<R> {
@@ -36,6 +39,7 @@ impl<R: Read> LineReader<R> {
             limit,
             skipping: false,
             consumed: 0,
+            unterminated: false,
         }
     }
 
@@ -44,6 +48,7 @@ impl<R: Read> LineReader<R> {
     pub fn next_line(&mut self) -> std::io::Result<Option<Line>> {
         let mut kept: Vec<u8> = Vec::new();
         let mut any = false;
+        self.unterminated = false;
         loop {
             let chunk = match self.inner.fill_buf() {
                 Ok(c) => c,
@@ -51,6 +56,7 @@ impl<R: Read> LineReader<R> {
                 Err(e) => return Err(e),
             };
             if chunk.is_empty() {
+                self.unterminated = any;
                 break;
             }
             let newline = chunk.iter().position(|&b| b == b'\n');
@@ -146,6 +152,19 @@ mod tests {
             out.push(l);
         }
         out
+    }
+
+    #[test]
+    fn a_last_line_without_its_newline_is_marked_unterminated() {
+        let mut r = LineReader::new(&b"ab\ncd"[..], 8);
+        assert_eq!(r.next_line().unwrap(), Some(Line::Whole(b"ab".to_vec())));
+        assert!(!r.unterminated);
+        assert_eq!(r.next_line().unwrap(), Some(Line::Whole(b"cd".to_vec())));
+        assert!(r.unterminated);
+        assert_eq!(r.next_line().unwrap(), None);
+        let mut r = LineReader::new(&b"ab\r\n"[..], 8);
+        r.next_line().unwrap();
+        assert!(!r.unterminated);
     }
 
     #[test]

@@ -5,7 +5,7 @@ use clap::Args;
 use shishi::datagen::format::Reader;
 use std::collections::BTreeSet;
 use std::fs::File;
-use std::io::{BufRead, BufReader};
+use std::io::Read;
 
 /// Arguments of `shishi datacheck`.
 #[derive(Args, Debug)]
@@ -19,11 +19,10 @@ pub struct DatacheckArgs {
 /// Runs `shishi datacheck`: one line per shard, or the first error with its file and line.
 pub fn run(args: DatacheckArgs) -> Result<(), String> {
     for path in &args.files {
-        let input: Box<dyn BufRead> = if path == "-" {
+        let input: Box<dyn Read> = if path == "-" {
             Box::new(std::io::stdin().lock())
         } else {
-            let file = File::open(path).map_err(|e| format!("cannot open {path}: {e}"))?;
-            Box::new(BufReader::new(file))
+            Box::new(File::open(path).map_err(|e| format!("cannot open {path}: {e}"))?)
         };
         let mut reader = Reader::new(input).map_err(|e| format!("{path}: {e}"))?;
         let (mut positions, mut results, mut abs_score) = (0u64, [0u64; 3], 0u64);

@@ -18,9 +18,11 @@
 //! short (its last line without a newline), a line longer than [`MAX_LINE`] or any bad field
 //! is one error naming the file's line.
 
+use crate::lines::{Line, LineReader};
 use crate::rules::{Color, Position, RuleSet, Variant};
 use crate::search::score::MATE_BOUND;
-use std::io::{BufRead, Read};
+use std::fs::File;
+use std::io::Read;
 
 /// The format's version: a reader refuses any other.
 pub const VERSION: u32 = 1;
@@ -163,25 +165,31 @@ pub fn check_position(pos: &Position) -> Result<(), String> {
 }
 
 /// Reads a shard line by line, checking each; stops at the first error, which names the line.
-pub struct Reader<R: BufRead> {
-    input: R,
+pub struct Reader<R: Read> {
+    lines: LineReader<R>,
     header: Header,
     line_no: usize,
-    buf: Vec<u8>,
 }
 
-impl<R: BufRead> Reader<R> {
+impl Reader<File> {
+    /// Opens the shard at `path`; errors name the path.
+    pub fn open(path: &str) -> Result<Reader<File>, String> {
+        let file = File::open(path).map_err(|e| format!("cannot open {path}: {e}"))?;
+        Reader::new(file).map_err(|e| format!("{path}: {e}"))
+    }
+}
+
+impl<R: Read> Reader<R> {
     /// Reads and checks the header.
-    pub fn new(mut input: R) -> Result<Reader<R>, String> {
-        let mut buf = Vec::new();
-        let first = read_line(&mut input, &mut buf, 1)?
-            .ok_or("the file is empty (no '#shishi-datagen' header)")?;
+    pub fn new(input: R) -> Result<Reader<R>, String> {
+        let mut lines = LineReader::new(input, MAX_LINE);
+        let first =
+            read_line(&mut lines, 1)?.ok_or("the file is empty (no '#shishi-datagen' header)")?;
         let header = Header::parse(&first).map_err(|e| format!("line 1: {e}"))?;
         Ok(Reader {
-            input,
+            lines,
             header,
             line_no: 1,
-            buf,
         })
     }
 
@@ -193,7 +201,7 @@ impl<R: BufRead> Reader<R> {
     /// The next sample with its position, `None` at the end of the file.
     pub fn next_sample(&mut self) -> Result<Option<(Sample, Position)>, String> {
         self.line_no += 1;
-        let Some(line) = read_line(&mut self.input, &mut self.buf, self.line_no)? else {
+        let Some(line) = read_line(&mut self.lines, self.line_no)? else {
             return Ok(None);
         };
         Sample::parse(&line, &self.header)
@@ -202,30 +210,23 @@ impl<R: BufRead> Reader<R> {
     }
 }
 
-/// One line without its newline, read with the [`MAX_LINE`] bound; `None` at a clean end.
-fn read_line(
-    input: &mut impl BufRead,
-    buf: &mut Vec<u8>,
-    line_no: usize,
-) -> Result<Option<String>, String> {
-    buf.clear();
-    let n = input
-        .by_ref()
-        .take(MAX_LINE as u64 + 1)
-        .read_until(b'\n', buf)
-        .map_err(|e| format!("line {line_no}: {e}"))?;
-    if n == 0 {
-        return Ok(None);
-    }
-    if buf.last() != Some(&b'\n') {
-        return Err(if n > MAX_LINE {
-            format!("line {line_no}: longer than {MAX_LINE} bytes")
-        } else {
-            format!("line {line_no}: the file ends in the middle of a line (truncated)")
-        });
-    }
-    buf.pop();
-    String::from_utf8(std::mem::take(buf))
+/// One line, read with the [`MAX_LINE`] bound; `None` at a clean end. Every line of a shard
+/// ends with a newline, so a last line without one is a file cut short.
+fn read_line(lines: &mut LineReader<impl Read>, line_no: usize) -> Result<Option<String>, String> {
+    let line = match lines
+        .next_line()
+        .map_err(|e| format!("line {line_no}: {e}"))?
+    {
+        None => return Ok(None),
+        Some(Line::Cut(_)) => return Err(format!("line {line_no}: longer than {MAX_LINE} bytes")),
+        Some(Line::Whole(_)) if lines.unterminated => {
+            return Err(format!(
+                "line {line_no}: the file ends in the middle of a line (truncated)"
+            ));
+        }
+        Some(Line::Whole(bytes)) => bytes,
+    };
+    String::from_utf8(line)
         .map(Some)
         .map_err(|_| format!("line {line_no}: not UTF-8 text"))
 }

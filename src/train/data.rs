@@ -6,8 +6,6 @@ use crate::datagen::format::Reader;
 use crate::eval::hand_evaluate;
 use crate::nnue::features;
 use crate::rules::Variant;
-use std::fs::File;
-use std::io::BufReader;
 
 /// All positions of a training run, flattened.
 #[derive(Default)]
@@ -58,8 +56,7 @@ pub fn load(paths: &[String], validation_every: u64) -> Result<(Variant, Dataset
     let mut variant = None;
     let mut active = Vec::new();
     for path in paths {
-        let file = File::open(path).map_err(|e| format!("cannot open {path}: {e}"))?;
-        let mut reader = Reader::new(BufReader::new(file)).map_err(|e| format!("{path}: {e}"))?;
+        let mut reader = Reader::open(path)?;
         let header = reader.header().clone();
         match variant {
             None => variant = Some(header.variant),

@@ -62,8 +62,7 @@ fn a_smoke_run_lowers_the_loss_and_the_engine_runs_the_exported_network_as_train
     let net: &'static Network = Box::leak(Box::new(trained.network));
     let mut nonzero = 0;
     for path in &paths {
-        let file = std::io::BufReader::new(std::fs::File::open(path).unwrap());
-        let mut reader = crate::datagen::format::Reader::new(file).unwrap();
+        let mut reader = crate::datagen::format::Reader::open(path).unwrap();
         while let Some((_, pos)) = reader.next_sample().unwrap() {
             let engine = evaluate_with(&pos, &Accumulator::with_network(&pos, Some(net)));
             let (mut us, mut them) = (Vec::new(), Vec::new());
