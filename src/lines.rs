@@ -1,9 +1,10 @@
 //! Reading outside text with a bound on memory: protocol input, an engine's output in
-//! `shishi match`, record, suite and training-data files. A plain `read_until` collects a whole line before
-//! any length check can run, so a source that never ends a line (`/dev/zero`, a broken
-//! engine) takes memory until the process dies. Here a line is kept up to a limit and the
-//! rest of it is dropped as it arrives; the caller learns that the line was cut and decides
-//! what that means (a protocol refuses the line; a file reader refuses the file).
+//! `shishi match`, record, suite and training-data files. A plain `read_until` collects a
+//! whole line before any length check can run, so a source that never ends a line
+//! (`/dev/zero`, a broken engine) takes memory until the process dies. Here a line is kept up
+//! to a limit and the rest of it is dropped as it arrives; the caller learns that the line was
+//! cut and decides what that means (a protocol refuses the line; a file reader refuses the
+//! file).
 
 use std::io::{BufRead, Read};
 
