@@ -7,6 +7,7 @@
 //! reports and decides when to stop.
 
 mod alphabeta;
+mod mate_probe;
 pub mod ordering;
 mod picker;
 pub mod score;
@@ -20,6 +21,7 @@ use alphabeta::Worker;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
+pub use mate_probe::PROBE_SCORE;
 pub use time::Clock;
 
 /// What the search may spend.
@@ -224,6 +226,8 @@ pub struct Searcher {
     /// search thread itself, so that hosts without threads can search at all).
     pool: Option<Arc<rayon::ThreadPool>>,
     threads: usize,
+    /// The mate solver that finishes won positions ([`mate_probe`]).
+    probe: Arc<mate_probe::MateProbe>,
     /// Time kept in hand per move for transport and GUI.
     pub move_overhead: Duration,
 }
@@ -275,6 +279,7 @@ impl Searcher {
             tt: fresh_table(hash_mb)?,
             pool: build_pool(threads.max(1))?,
             threads: threads.max(1),
+            probe: Arc::default(),
             move_overhead: Duration::from_millis(30),
         })
     }
@@ -334,6 +339,7 @@ impl Searcher {
     /// page faults; a larger one is replaced by a fresh table at once (its pages touched in
     /// the background), so that `usinewgame` never keeps a GUI waiting for seconds.
     pub fn new_game(&mut self) {
+        self.probe.remember(score::DRAW);
         if !self.tt.searched() {
             return;
         }
@@ -371,12 +377,20 @@ impl Searcher {
             _ => None,
         };
         let shared = Arc::new(Shared::new(&limits, hard));
-        let (tt, pool) = (self.tt.clone(), self.pool.clone());
+        let (tt, pool, probe) = (self.tt.clone(), self.pool.clone(), self.probe.clone());
         let pos = pos.clone();
         let sh = shared.clone();
         let task = Task::start(
             "search",
-            move || run(&pos, &limits, soft, &tt, pool.as_deref(), &sh, &info),
+            move || {
+                let search = Search {
+                    tt: &tt,
+                    probe: &probe,
+                    shared: &sh,
+                    info: &info,
+                };
+                run(&pos, &limits, soft, pool.as_deref(), &search)
+            },
             SearchResult::default,
             done,
         );
@@ -389,26 +403,33 @@ impl Searcher {
     }
 }
 
+/// What the main thread works with besides the position and its limits.
+struct Search<'a> {
+    tt: &'a tt::TranspositionTable,
+    probe: &'a mate_probe::MateProbe,
+    shared: &'a Shared,
+    info: &'a InfoSink,
+}
+
 fn run(
     pos: &Position,
     limits: &Limits,
     soft: Option<Duration>,
-    tt: &tt::TranspositionTable,
     pool: Option<&rayon::ThreadPool>,
-    shared: &Shared,
-    info: &InfoSink,
+    search: &Search,
 ) -> SearchResult {
+    let (tt, shared) = (search.tt, search.shared);
     let capped = level_depth_cap(limits, pos);
     let limits = capped.as_ref().unwrap_or(limits);
     tt.new_search();
     let mut result = SearchResult::default();
     match pool {
-        None => result = main_thread(pos, limits, soft, tt, shared, info),
+        None => result = main_thread(pos, limits, soft, search),
         Some(pool) => pool.in_place_scope(|scope| {
             for id in 1..=pool.current_num_threads() {
                 scope.spawn(move |_| helper_thread(pos, limits, tt, shared, id));
             }
-            result = main_thread(pos, limits, soft, tt, shared, info);
+            result = main_thread(pos, limits, soft, search);
             shared.stop.store(true, Relaxed);
         }),
     }
@@ -497,10 +518,9 @@ fn main_thread(
     pos: &Position,
     limits: &Limits,
     soft: Option<Duration>,
-    tt: &tt::TranspositionTable,
-    shared: &Shared,
-    info: &InfoSink,
+    search: &Search,
 ) -> SearchResult {
+    let (tt, shared, info) = (search.tt, search.shared, search.info);
     let mut w = Worker::new(pos.clone(), tt, shared, true);
     w.root_only = limits.search_moves.clone();
     let root_moves = root_moves(pos, limits);
@@ -517,6 +537,9 @@ fn main_thread(
     let mut gate = time::IterationGate::default();
     let mut prev_scores = vec![0i32; multipv];
     let mut last_lines: Vec<(i32, Vec<Move>)> = Vec::new();
+    let mut probed = false;
+    // A forced win the probe proved: played unless the search finds a mate as short.
+    let mut proof: Option<Vec<Move>> = None;
     'deepening: for depth in 1..=max_depth as i32 {
         w.seldepth = 0;
         w.excluded.clear();
@@ -572,6 +595,11 @@ fn main_thread(
         result.score = *best_score;
         result.depth = depth as u32;
         gate.completed(result.best);
+        if !probed && search.probe.wanted(depth as u32, *best_score) {
+            probed = true;
+            proof = mate_probe::budget(limits, soft, shared)
+                .and_then(|budget| search.probe.prove(pos, &budget, &root_moves, shared));
+        }
         if let Some(p) = plan {
             last_lines = lines.clone();
             if p.budget_spent(shared.nodes.load(Relaxed)) {
@@ -613,11 +641,39 @@ fn main_thread(
     } else {
         adopt_deeper_helper(&mut result, limits, tt, shared, info);
     }
+    if let Some(line) = proof
+        && result.score < mate_probe::proven_score(line.len())
+    {
+        report_proof(&mut result, line, search);
+    }
+    search.probe.remember(result.score);
     if result.best.is_none() {
         // No completed iteration (stopped at once): any move it may play beats none.
         result.best = root_moves.first().copied();
     }
     result
+}
+
+/// Plays a line the mate probe proved, reported as the last `info` line with its mate score.
+fn report_proof(result: &mut SearchResult, line: Vec<Move>, search: &Search) {
+    let shared = search.shared;
+    let elapsed = shared.start.elapsed();
+    let nodes = shared.nodes.load(Relaxed);
+    result.score = mate_probe::proven_score(line.len());
+    result.best = line.first().copied();
+    result.ponder = line.get(1).copied();
+    (search.info)(&Info {
+        depth: result.depth,
+        seldepth: line.len() as u32,
+        multipv: 1,
+        score: result.score,
+        nodes,
+        nps: (nodes as f64 / elapsed.as_secs_f64().max(1e-6)) as u64,
+        hashfull: search.tt.hashfull(),
+        time: elapsed,
+        pv: line.clone(),
+    });
+    result.pv = line;
 }
 
 /// A level's move: one of the last completed iteration's lines, drawn by [`skill::Plan`]

@@ -323,3 +323,91 @@ fn a_new_game_empties_the_table_where_it_is() {
     searcher.set_hash(9).unwrap();
     assert_eq!(searcher.hash_mb(), 9);
 }
+
+/// From a self-play game (engine-tests/data/mate-chu-seed.txt, line 19): Black is far
+/// ahead and wins by a chain of threats 25 plies long, which alpha-beta at this budget does
+/// not see (it scores the root about +6 000).
+const LONG_FORCED_WIN: &str =
+    "2+Vs4s2l/5+A2cf2/3kc5t1/3ft7/3e2N5/11a/2+L9/12/1P1P1CP4P/9M2/4T1T1CF1A/1F1SGKEGS2L b - 263";
+
+fn nodes(n: u64) -> Limits {
+    Limits {
+        nodes: Some(n),
+        multipv: 1,
+        ..Limits::default()
+    }
+}
+
+#[test]
+fn a_lead_held_through_a_search_plays_the_forced_win_the_mate_probe_proves() {
+    let pos = chu(LONG_FORCED_WIN);
+    let searcher = Searcher::new(16, 1).unwrap();
+    let mut run = || searcher.search(&pos, nodes(200_000), Arc::new(|_| {}));
+    // The first search only learns that the side to move leads; the second probes.
+    let first = run();
+    assert!(
+        first.score >= PROBE_SCORE && !score::is_mate(first.score),
+        "score {}",
+        first.score
+    );
+    let result = run();
+    assert!(
+        score::is_mate(result.score) && result.score > 0,
+        "score {}",
+        result.score
+    );
+    // The move keeps the win forced: every answer leaves a position the solver proves.
+    let mut after = pos.clone();
+    after.make(result.best.unwrap());
+    let mut solver = crate::mate::Solver::new(8 << 20);
+    let limits = crate::mate::Limits {
+        nodes: Some(2_000_000),
+        time: None,
+    };
+    for answer in after.clone().game_moves() {
+        let mut p = after.clone();
+        p.make(answer);
+        let report = solver.solve(&p, &limits, None, &mut |_| {});
+        assert!(
+            matches!(report.verdict, crate::mate::Verdict::Mate(_)) || p.outcome().is_some(),
+            "{} {}: {:?}",
+            result.best.unwrap().text(),
+            answer.text(),
+            report.verdict
+        );
+    }
+}
+
+#[test]
+fn searches_without_a_budget_or_at_a_level_do_not_probe() {
+    // Fixed-depth searches stay what they were (the native and WebAssembly builds are
+    // compared at fixed depth), and a level keeps its own choice of move.
+    let pos = chu(LONG_FORCED_WIN);
+    let searcher = Searcher::new(16, 1).unwrap();
+    for _ in 0..2 {
+        let s = searcher.search(&pos, depth(6), Arc::new(|_| {}));
+        assert!(s.score >= PROBE_SCORE && !score::is_mate(s.score));
+    }
+    let level = Limits {
+        skill: Some(skill::Skill {
+            level: 19,
+            seed: 0,
+        }),
+        ..nodes(100_000)
+    };
+    let searcher = Searcher::new(16, 1).unwrap();
+    for _ in 0..2 {
+        let s = searcher.search(&pos, level.clone(), Arc::new(|_| {}));
+        assert!(!score::is_mate(s.score), "score {}", s.score);
+    }
+}
+
+#[test]
+fn a_new_game_forgets_the_lead() {
+    let pos = chu(LONG_FORCED_WIN);
+    let mut searcher = Searcher::new(16, 1).unwrap();
+    searcher.search(&pos, nodes(200_000), Arc::new(|_| {}));
+    searcher.new_game();
+    let s = searcher.search(&pos, nodes(200_000), Arc::new(|_| {}));
+    assert!(!score::is_mate(s.score), "score {}", s.score);
+}
