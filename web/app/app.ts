@@ -53,6 +53,10 @@ export class App {
   /** The best move the board's arrow shows, so that engine updates redraw it only when it
    * changes (a board redrawn under the pointer would drop a drag). */
   private arrowMove: string | undefined;
+  /** Test hook (test-hook.ts): a committed move goes here instead of being played. */
+  divertMove: ((move: string) => void) | null = null;
+  /** Test hook: the board is not redrawn while set (entry goes on against the last drawing). */
+  renderPaused = false;
 
   constructor(
     private readonly rules: RulesClient,
@@ -165,9 +169,9 @@ export class App {
 
   // ---- drawing ---------------------------------------------------------------------------
 
-  private render(): void {
+  render(): void {
     const info = this.info;
-    if (!info) return;
+    if (!info || this.renderPaused) return;
     const size = this.kind.variant === "chushogi" ? 12 : 17;
     const last = this.tree.current.move ? moveSquares(this.tree.current.move).squares : [];
     const best = this.mode === "analyse" ? this.lines.get(1)?.pv[0] : undefined;
@@ -303,7 +307,7 @@ export class App {
   }
 
   private after(r: ReturnType<MoveInput["click"]>): void {
-    if (r.kind === "done") void this.playMove(r.move);
+    if (r.kind === "done") this.commit(r.move);
     else if (r.kind === "promote") {
       this.pendingPromotion = r;
       // On the destination square, so the choice is where the eye is.
@@ -752,7 +756,13 @@ export class App {
     const p = this.pendingPromotion;
     $("promotion").hidden = true;
     this.pendingPromotion = null;
-    if (p) void this.playMove(yes ? p.withPromotion : p.without);
+    if (p) this.commit(yes ? p.withPromotion : p.without);
+  }
+
+  /** A move entered on the board (every path ends here): played. */
+  private commit(move: string): void {
+    if (this.divertMove) return this.divertMove(move);
+    void this.playMove(move);
   }
 
   private async typedMove(): Promise<void> {

@@ -1,0 +1,37 @@
+// A hook for the browser tests, on `window.shishiTest` when the page's address has `?test`
+// (web/test/move-paths.test.mjs): moves entered on the board (pointer events through the
+// board, the move entry and the promotion choice, as a player's) are collected instead of
+// played, without redrawing the board between them, so that thousands of paths are entered
+// in one page call; the rules engine answers the SFEN after each collected move. Nothing here
+// decides a rule or enters a move itself.
+
+import type { App } from "./app.js";
+import type { RulesClient } from "./rules-client.js";
+
+export interface TestHook {
+  /** On: committed moves are collected, not played, and the board is not redrawn. */
+  capture(on: boolean): void;
+  /** The moves committed since the last call. */
+  take(): string[];
+  /** The rules engine's SFEN after each move played alone from `sfen`. */
+  sfensAfter(sfen: string, moves: string[]): Promise<(string | null)[]>;
+}
+
+export function installTestHook(app: App, rules: RulesClient): void {
+  if (!new URLSearchParams(location.search).has("test")) return;
+  let committed: string[] = [];
+  const hook: TestHook = {
+    capture(on) {
+      app.divertMove = on ? (m) => void committed.push(m) : null;
+      app.renderPaused = on;
+      if (!on) app.render();
+    },
+    take() {
+      const out = committed;
+      committed = [];
+      return out;
+    },
+    sfensAfter: (sfen, moves) => rules.sfensAfter(sfen, moves),
+  };
+  (window as unknown as { shishiTest: TestHook }).shishiTest = hook;
+}
