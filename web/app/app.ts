@@ -4,14 +4,22 @@
 import { BoardView } from "./board-view.js";
 import { formatTime, GameClock, type Side, type TimeControl } from "./clock.js";
 import { DiagramView } from "./diagram-view.js";
-import { GameTree, type TreeNode } from "./game-tree.js";
+import { type FlatTree, GameTree, type TreeNode } from "./game-tree.js";
 import { MoveInput } from "./move-input.js";
 import { renderMoveList } from "./move-list.js";
 import type { GameKind, PieceKind, PositionInfo, RulesClient } from "./rules-client.js";
 import { type EngineLine, Searcher } from "./searcher.js";
 import { type BoardPiece, moveNumber, moveSquares, parseBoard, squareCoords } from "./sfen.js";
 import { parsePaste } from "./paste.js";
-import { fromHash, gameFile, restore, save, type SavedGame, shareHash } from "./persistence.js";
+import {
+  fromHash,
+  gameFile,
+  restore,
+  save,
+  type SavedGame,
+  type SavedPlay,
+  shareHash,
+} from "./persistence.js";
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 
@@ -75,41 +83,65 @@ export class App {
     this.bindControls();
   }
 
-  /** Opens the game of the link (`#game=…`), else the one shown before the last reload,
-   * else chu's start position. */
+  /** Opens the game of the link (`#game=…`), else the one shown before the last reload (a
+   * game in play goes on), else chu's start position. */
   async start(): Promise<void> {
-    const kept = fromHash(location.hash) ?? restore();
+    const linked = fromHash(location.hash);
+    const kept = linked ?? restore();
     try {
       if (!kept) throw new Error("nothing kept");
-      await this.setGame(kept.kind, kept.sfen, kept.moves);
+      if (kept.play && !linked) this.resumePlay(kept.play);
+      await this.setGame(kept.kind, kept.sfen, kept.moves, kept.tree);
+      this.play?.clock.start(this.info!.side);
     } catch (e) {
       if (kept) $("io-error").textContent = `The saved game did not load: ${(e as Error).message}`;
+      this.play = null;
+      this.showMode("analyse");
       await this.setGame(this.kind, null, []);
     }
     window.setInterval(() => this.tick(), 100);
+    // The clocks as they stand when the page goes (a reload): kept with the game.
+    window.addEventListener("pagehide", () => save(this.shown()));
   }
 
   // ---- positions -------------------------------------------------------------------------
 
-  private async setGame(kind: GameKind, sfen: string | null, moves: string[]): Promise<void> {
+  /** Shows a game: from `sfen` (`null`: the start), the moves of `tree` (variations, as kept)
+   * and the line `moves` to the shown position; each checked by the rules engine. */
+  private async setGame(
+    kind: GameKind,
+    sfen: string | null,
+    moves: string[],
+    flat: FlatTree = [],
+  ): Promise<void> {
     // Checked before anything changes: a bad paste leaves the board as it was.
     if (kind.variant !== this.kind.variant || kind.rules !== this.kind.rules || !this.kinds.size) {
       this.kinds = await this.rules.setGame(kind);
     }
     const tree = new GameTree(sfen);
-    let info = await this.rules.position(sfen, []);
-    this.requireRoyals(info.sfen, kind);
-    const cache = new Map<number, PositionInfo>([[tree.root.id, info]]);
-    for (const [i, m] of moves.entries()) {
-      const label = (await this.rules.notation(info.sfen, [m]))[0] ?? m;
+    const root = await this.rules.position(sfen, []);
+    this.requireRoyals(root.sfen, kind);
+    const cache = new Map<number, PositionInfo>([[tree.root.id, root]]);
+    const add = async (parent: TreeNode, m: string, what: string): Promise<TreeNode> => {
+      const label = (await this.rules.notation(cache.get(parent.id)!.sfen, [m]))[0] ?? m;
+      tree.current = parent;
       const node = tree.play(m, label);
       try {
-        info = await this.rules.position(sfen, tree.moves(node));
+        cache.set(node.id, await this.rules.position(sfen, tree.moves(node)));
       } catch (e) {
-        throw new Error(`move ${i + 1} (${m}): ${(e as Error).message}`);
+        throw new Error(`${what} (${m}): ${(e as Error).message}`);
       }
-      cache.set(node.id, info);
+      return node;
+    };
+    const nodes = [tree.root];
+    for (const [parent, m] of flat) {
+      nodes.push(await add(nodes[parent], m, `move ${tree.ply(nodes[parent]) + 1}`));
     }
+    let node = tree.root;
+    for (const [i, m] of moves.entries()) {
+      node = node.children.find((c) => c.move === m) ?? (await add(node, m, `move ${i + 1}`));
+    }
+    tree.current = node;
     this.kind = kind;
     this.tree = tree;
     this.cache = cache;
@@ -596,18 +628,40 @@ export class App {
 
   private setMode(mode: "analyse" | "play"): void {
     if (mode === "analyse" && !this.mayLeaveGame("Analysis")) return;
-    this.mode = mode;
-    $("mode-analyse").setAttribute("aria-pressed", String(mode === "analyse"));
-    $("mode-play").setAttribute("aria-pressed", String(mode === "play"));
-    $("play-panel").hidden = mode !== "play";
-    $("analysis-panel").hidden = mode !== "analyse";
-    $("eval-bar").style.visibility = mode === "analyse" ? "visible" : "hidden";
+    this.showMode(mode);
     if (mode === "analyse" && this.play) {
       this.play.clock.halt();
       if (!this.play.over) this.play.over = "Game left for analysis";
       this.setPlayButtons(false);
     }
     void this.searcher.stop().then(() => this.show());
+  }
+
+  /** The mode's buttons and panels. */
+  private showMode(mode: "analyse" | "play"): void {
+    this.mode = mode;
+    $("mode-analyse").setAttribute("aria-pressed", String(mode === "analyse"));
+    $("mode-play").setAttribute("aria-pressed", String(mode === "play"));
+    $("play-panel").hidden = mode !== "play";
+    $("analysis-panel").hidden = mode !== "analyse";
+    $("eval-bar").style.visibility = mode === "analyse" ? "visible" : "hidden";
+  }
+
+  /** A kept game in play, before its moves are shown: its side, strength and clocks (which
+   * start once the position is shown; the time the page was away is not counted). */
+  private resumePlay(saved: SavedPlay): void {
+    this.play = {
+      human: saved.human,
+      level: saved.level,
+      clock: GameClock.resumed(saved.tc, saved.main),
+      over: null,
+    };
+    ($("human-side") as HTMLSelectElement).value = saved.human;
+    ($("level") as HTMLSelectElement).value = String(saved.level);
+    this.showMode("play");
+    this.setPlayButtons(true);
+    this.flipped = saved.human === "w";
+    $("clocks").dataset.human = saved.human;
   }
 
   private bindControls(): void {
@@ -789,14 +843,29 @@ export class App {
     }
   }
 
-  /** The shown line: game kind, start and moves. */
+  /** The shown line: game kind, start and moves; the whole tree, and a game in play. */
   private shown(): SavedGame {
+    const game: SavedGame = {
+      kind: this.kind,
+      sfen: this.tree.startSfen,
+      moves: this.tree.moves(),
+      tree: this.tree.flat(),
+    };
+    const p = this.play;
+    if (p && this.running()) {
+      game.play = { human: p.human, level: p.level, tc: p.clock.tc, main: p.clock.snapshot() };
+    }
+    return game;
+  }
+
+  /** The line to the shown position only (links and files). */
+  private line(): SavedGame {
     return { kind: this.kind, sfen: this.tree.startSfen, moves: this.tree.moves() };
   }
 
   /** Puts a link to the shown line in the address bar, the text box and the clipboard. */
   private share(): void {
-    history.replaceState(null, "", shareHash(this.shown()));
+    history.replaceState(null, "", shareHash(this.line()));
     ($("io-text") as HTMLTextAreaElement).value = location.href;
     void navigator.clipboard?.writeText(location.href).catch(() => undefined);
   }
@@ -811,7 +880,7 @@ export class App {
           : info?.result === "draw"
             ? "1/2-1/2"
             : "*";
-    const blob = new Blob([gameFile(this.shown(), result)], { type: "text/plain" });
+    const blob = new Blob([gameFile(this.line(), result)], { type: "text/plain" });
     const a = document.createElement("a");
     a.href = URL.createObjectURL(blob);
     a.download = `shishi-${this.kind.variant}-${new Date().toISOString().slice(0, 10)}.txt`;

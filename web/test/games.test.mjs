@@ -130,3 +130,98 @@ test("play: takeback with the reply, asked before leaving, clocks at the player'
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test("a reload keeps the variations of the move list, and the shown move", async () => {
+  const { context, page, errors } = await fresh(`${harness.server.url}dist/`);
+  await page.uncheck("#analyse-on");
+  for (const [from, to, n] of [
+    ["7i", "7h", 1],
+    ["6d", "6e", 2],
+    ["3i", "3h", 3],
+  ]) {
+    await clickSquare(page, from);
+    await clickSquare(page, to);
+    await waitMoves(page, n);
+  }
+  // Back two moves, then another second move: a variation beside 6d6e.
+  await page.click("#back");
+  await page.click("#back");
+  await clickSquare(page, "5d");
+  await clickSquare(page, "5e");
+  await waitMoves(page, 4);
+  const before = await listedMoves(page);
+  assert.deepEqual(before, ["7i7h", "6d6e", "5d5e", "3i3h"]);
+  const shown = await copied(page);
+  assert.deepEqual(shown, [
+    "position startpos moves 7i7h 5d5e",
+    nativeSfen("position startpos moves 7i7h 5d5e"),
+  ]);
+  await page.reload();
+  await page.waitForSelector("body[data-ready=true]");
+  await waitMoves(page, 4);
+  assert.deepEqual(await listedMoves(page), before, "the tree after a reload");
+  assert.deepEqual(await copied(page), shown, "the shown move after a reload");
+  assert.equal(await page.getAttribute("#moves button.current", "data-move"), "5d5e");
+  // The main line is still there to go to.
+  await page.click('#moves button[data-move="3i3h"]');
+  const [command] = await copied(page);
+  assert.equal(command, "position startpos moves 7i7h 6d6e 3i3h");
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("a game in play survives a reload: side, level, clocks and whose turn", async () => {
+  const { context, page, errors } = await fresh(`${harness.server.url}dist/`);
+  await page.click("#mode-play");
+  await page.selectOption("#human-side", "w");
+  await page.selectOption("#level", "1");
+  await page.selectOption("#tc-mode", "clock");
+  await page.fill("#tc-base", "2");
+  await page.fill("#tc-inc", "0");
+  await page.fill("#tc-byo", "0");
+  await page.click("#start-game");
+  await yourMove(page);
+  await clickSquare(page, "6d");
+  await clickSquare(page, "6e");
+  await waitMoves(page, 3);
+  await yourMove(page);
+  const moves = await listedMoves(page);
+  const seconds = async (side) => {
+    const [m, s] = (await page.textContent(`#clock-${side} .time`)).split(":").map(Number);
+    return m * 60 + s;
+  };
+  const white = await seconds("w");
+  const black = await seconds("b");
+  assert.ok(white < 120 && black < 120, `clocks ${white}, ${black}`);
+  // Leaving asks (beforeunload); the player says yes.
+  page.once("dialog", (d) => d.accept());
+  await page.reload();
+  await page.waitForSelector("body[data-ready=true]");
+  await yourMove(page);
+  assert.equal(await page.getAttribute("#mode-play", "aria-pressed"), "true");
+  assert.deepEqual(await listedMoves(page), moves);
+  assert.equal(await page.inputValue("#level"), "1");
+  assert.equal(await page.getAttribute("#board-wrap", "data-flipped"), "true");
+  // The clocks go on from where they stood: the player's is running, the engine's is not.
+  await page.waitForFunction(() =>
+    document.getElementById("clock-w").classList.contains("running"),
+  );
+  assert.ok(
+    Math.abs((await seconds("b")) - black) <= 1,
+    `Black's clock ${black} then ${await seconds("b")}`,
+  );
+  const w = await seconds("w");
+  assert.ok(w <= white && w >= white - 3, `White's clock ${white} then ${w}`);
+  assert.equal(await page.locator("#clock-b.running").count(), 0);
+  assert.equal(await page.isDisabled("#resign"), false);
+  // And the game goes on: a move, the engine's reply.
+  await clickSquare(page, "5d");
+  await clickSquare(page, "5e");
+  await waitMoves(page, 5);
+  await yourMove(page);
+  const [command, sfen] = await copied(page);
+  assert.equal(sfen, nativeSfen(command));
+  assert.ok((await seconds("b")) <= black, "the engine's clock went on from where it stood");
+  assert.deepEqual(errors, []);
+  await context.close();
+});
