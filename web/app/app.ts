@@ -11,6 +11,7 @@ import type { GameKind, PieceKind, PositionInfo, RulesClient } from "./rules-cli
 import { type EngineLine, Searcher } from "./searcher.js";
 import { type BoardPiece, moveNumber, moveSquares, parseBoard, squareCoords } from "./sfen.js";
 import { parsePaste } from "./paste.js";
+import { otherSide, premoveToPlay } from "./premove.js";
 import {
   fromHash,
   gameFile,
@@ -53,6 +54,8 @@ export class App {
   private board: BoardView;
   private diagram: DiagramView;
   private pendingPromotion: { withPromotion: string; without: string } | null = null;
+  /** The player's move for their next turn, entered while the engine thinks (premove.ts). */
+  private premove: string | null = null;
   private dragFrom: string | null = null;
   private longPress: number | undefined;
   /** Bumped whenever the shown position changes, so late answers are dropped. */
@@ -165,6 +168,9 @@ export class App {
     if (gen !== this.generation) return;
     this.info = info;
     this.input = this.canEnterMoves() ? new MoveInput(info.legal, info.paths) : new MoveInput([]);
+    if (this.running() && info.side !== this.play!.human && info.result === "none") {
+      void this.premoveInput(gen, info);
+    }
     this.pendingPromotion = null;
     $("promotion").hidden = true;
     this.lines.clear();
@@ -231,6 +237,7 @@ export class App {
       lastMove: last,
       arrow: best ? moveSquares(best).squares : null,
       checked,
+      premove: this.premove ? moveSquares(this.premove).squares : [],
     });
   }
 
@@ -259,7 +266,8 @@ export class App {
         : "";
     // The SFEN's move number (plies from 1, the one about to be played): a pasted position
     // keeps its own.
-    el.textContent = `${who} to move${info.check ? " — check" : ""}${turn} · move ${moveNumber(info.sfen)}`;
+    const pre = this.premove ? ` · premove ${this.premove}` : "";
+    el.textContent = `${who} to move${info.check ? " — check" : ""}${turn} · move ${moveNumber(info.sfen)}${pre}`;
   }
 
   /** A position where a side has no royal piece is no game (the engine would call it over
@@ -283,6 +291,8 @@ export class App {
 
   private pointerDown(square: string, e: PointerEvent): void {
     this.diagram.hide();
+    // A right-click drops a premove and a half-entered move.
+    if (e.button === 2) return this.cancelEntry();
     // A press on the board while the promotion choice is open closes it, move unplayed.
     if (this.pendingPromotion) {
       this.cancelPromotion();
@@ -368,6 +378,15 @@ export class App {
       if (this.info!.result !== "none") {
         this.endPlay(`${RESULT_TEXT[this.info!.result]} — ${this.info!.reason}`);
       } else this.play.clock.start(this.info!.side);
+      // The engine moved: the player's premove, if still legal, is played at once.
+      const pre = this.premove;
+      if (pre && this.canEnterMoves()) {
+        this.premove = null;
+        const move = premoveToPlay(pre, this.input);
+        if (move) await this.playMove(move);
+        else this.showStatus();
+        this.render();
+      }
     }
   }
 
@@ -561,6 +580,7 @@ export class App {
       node = node.parent;
     } while (this.cache.get(node.id)?.side !== p.human);
     // A reply still being searched is dropped: its answer finds a newer generation.
+    this.premove = null;
     this.generation++;
     await this.searcher.stop();
     this.tree.current = node;
@@ -598,6 +618,7 @@ export class App {
     const p = this.play;
     if (!p) return;
     p.over = text;
+    this.premove = null;
     p.clock.halt();
     this.setPlayButtons(false);
     void this.searcher.stop();
@@ -768,12 +789,7 @@ export class App {
         f: () => this.toggleFlip(),
         l: () => this.toggleLatin(),
         z: () => this.toggleZoom(),
-        Escape: () => {
-          this.cancelPromotion();
-          this.input.reset();
-          this.diagram.hide();
-          this.render();
-        },
+        Escape: () => this.cancelEntry(),
       };
       const f = keys[e.key];
       if (f) {
@@ -813,10 +829,42 @@ export class App {
     if (p) this.commit(yes ? p.withPromotion : p.without);
   }
 
-  /** A move entered on the board (every path ends here): played. */
+  /** A move entered on the board (every path ends here): played, or kept as the premove
+   * while the engine thinks. */
   private commit(move: string): void {
     if (this.divertMove) return this.divertMove(move);
+    if (this.running() && this.info?.side !== this.play!.human) {
+      this.premove = move;
+      this.showStatus();
+      this.render();
+      return;
+    }
     void this.playMove(move);
+  }
+
+  /** While the engine thinks: the moves the player's pieces have now, to enter a premove. */
+  private async premoveInput(gen: number, info: PositionInfo): Promise<void> {
+    let mine: PositionInfo;
+    try {
+      mine = await this.rules.position(otherSide(info.sfen), []);
+    } catch {
+      return;
+    }
+    if (gen !== this.generation || this.info !== info || !this.running()) return;
+    this.input = new MoveInput(mine.legal, mine.paths);
+    this.render();
+  }
+
+  /** Escape or a right-click: the premove, a half-entered move and the promotion choice go. */
+  private cancelEntry(): void {
+    this.cancelPromotion();
+    this.input.reset();
+    this.diagram.hide();
+    if (this.premove) {
+      this.premove = null;
+      this.showStatus();
+    }
+    this.render();
   }
 
   private async typedMove(): Promise<void> {

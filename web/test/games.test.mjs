@@ -12,9 +12,11 @@ import {
   boardHarness,
   clickSquare,
   copied,
+  dragSquare,
   freshPage,
   listedMoves,
   nativeSfen,
+  squareCentre,
   waitMoves,
 } from "./board-page.mjs";
 
@@ -222,6 +224,81 @@ test("a game in play survives a reload: side, level, clocks and whose turn", asy
   const [command, sfen] = await copied(page);
   assert.equal(sfen, nativeSfen(command));
   assert.ok((await seconds("b")) <= black, "the engine's clock went on from where it stood");
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("premoves: entered while the engine thinks, played when its move comes, cancelled by Escape or a right-click", async () => {
+  const { context, page, errors } = await fresh(`${harness.server.url}dist/`);
+  await page.click("#mode-play");
+  await page.selectOption("#human-side", "b");
+  // Full strength thinks the whole think time (a weak level may answer at once).
+  await page.selectOption("#level", "20");
+  await page.selectOption("#tc-mode", "movetime");
+  await page.fill("#tc-movetime", "1.5");
+  await page.click("#start-game");
+  await yourMove(page);
+  const thinks = () =>
+    page.waitForFunction(() =>
+      /Shishi thinks/.test(document.getElementById("game-status").textContent),
+    );
+  const premoves = () => page.locator("rect.premove").count();
+  // The premove's origin, pressed until the board takes it (its move list comes a moment
+  // after the engine starts).
+  const choose = async (square) => {
+    for (let i = 0; i < 50; i++) {
+      await clickSquare(page, square);
+      if ((await page.locator("rect.chosen").count()) > 0) return;
+      await page.keyboard.press("Escape");
+      await page.waitForTimeout(50);
+    }
+    throw new Error(`${square} never taken for a premove`);
+  };
+  await clickSquare(page, "7i");
+  await clickSquare(page, "7h");
+  await thinks();
+  await choose("3i");
+  await clickSquare(page, "3h");
+  assert.equal(
+    await premoves(),
+    2,
+    `the premove's squares are marked: ${await status(page)} ${await listedMoves(page)}`,
+  );
+  assert.match(await status(page), /Shishi thinks.*premove 3i3h/);
+  await waitMoves(page, 3);
+  assert.equal((await listedMoves(page))[2], "3i3h", "played as soon as the engine moved");
+  await thinks();
+  assert.equal(await premoves(), 0);
+
+  // A premove by drag, dropped by Escape: nothing is played for the player.
+  await choose("2i");
+  await page.keyboard.press("Escape");
+  await dragSquare(page, "2i", "2h");
+  assert.equal(await premoves(), 2);
+  await page.keyboard.press("Escape");
+  assert.equal(await premoves(), 0);
+  await waitMoves(page, 4);
+  await yourMove(page);
+  await page.waitForTimeout(300);
+  assert.equal((await listedMoves(page)).length, 4);
+
+  // Another, dropped by a right-click on the board.
+  await clickSquare(page, "12i");
+  await clickSquare(page, "12h");
+  await thinks();
+  await choose("2i");
+  await clickSquare(page, "2h");
+  assert.equal(await premoves(), 2);
+  const at = await squareCentre(page, "6f");
+  await page.mouse.click(at.x, at.y, { button: "right" });
+  assert.equal(await premoves(), 0);
+  await waitMoves(page, 6);
+  await yourMove(page);
+  await page.waitForTimeout(300);
+  const moves = await listedMoves(page);
+  assert.equal(moves.length, 6);
+  const [command, sfen] = await copied(page);
+  assert.equal(sfen, nativeSfen(command));
   assert.deepEqual(errors, []);
   await context.close();
 });
