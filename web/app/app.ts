@@ -9,6 +9,7 @@ import { MoveInput } from "./move-input.js";
 import { renderMoveList } from "./move-list.js";
 import type { GameKind, PieceKind, PositionInfo, RulesClient } from "./rules-client.js";
 import { type EngineLine, Searcher } from "./searcher.js";
+import { Sound } from "./sound.js";
 import { type BoardPiece, moveNumber, moveSquares, parseBoard, squareCoords } from "./sfen.js";
 import { parsePaste } from "./paste.js";
 import { otherSide, premoveToPlay } from "./premove.js";
@@ -64,6 +65,7 @@ export class App {
   /** The best move the board's arrow shows, so that engine updates redraw it only when it
    * changes (a board redrawn under the pointer would drop a drag). */
   private arrowMove: string | undefined;
+  readonly sound = new Sound();
   /** Test hook (test-hook.ts): a committed move goes here instead of being played. */
   divertMove: ((move: string) => void) | null = null;
   /** Test hook: the board is not redrawn while set (entry goes on against the last drawing). */
@@ -374,6 +376,7 @@ export class App {
     }
     this.tree.play(move, label);
     await this.show();
+    this.sound.move(info.sfen, this.info!.sfen, this.kind.variant === "chushogi" ? 12 : 17);
     if (this.play && this.mode === "play" && !this.play.over) {
       if (this.info!.result !== "none") {
         this.endPlay(`${RESULT_TEXT[this.info!.result]} — ${this.info!.reason}`);
@@ -692,6 +695,8 @@ export class App {
     click("flip", () => this.toggleFlip());
     click("latin", () => this.toggleLatin());
     click("zoom", () => this.toggleZoom());
+    $("sound").setAttribute("aria-pressed", String(this.sound.on));
+    click("sound", () => $("sound").setAttribute("aria-pressed", String(this.sound.toggle())));
     click("first", () => this.navigate("first"));
     click("back", () => this.navigate("back"));
     click("forward", () => this.navigate("forward"));

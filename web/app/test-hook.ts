@@ -3,7 +3,7 @@
 // board, the move entry and the promotion choice, as a player's) are collected instead of
 // played, without redrawing the board between them, so that thousands of paths are entered
 // in one page call; the rules engine answers the SFEN after each collected move. Nothing here
-// decides a rule or enters a move itself.
+// decides a rule or enters a move itself. It also lists the move sounds the page made.
 
 import type { App } from "./app.js";
 import type { RulesClient } from "./rules-client.js";
@@ -15,6 +15,8 @@ export interface TestHook {
   take(): string[];
   /** The rules engine's SFEN after each move played alone from `sfen`. */
   sfensAfter(sfen: string, moves: string[]): Promise<(string | null)[]>;
+  /** The move sounds made since the page loaded (`move` or `capture`). */
+  sounds: string[];
 }
 
 export function installTestHook(app: App, rules: RulesClient): void {
@@ -32,6 +34,8 @@ export function installTestHook(app: App, rules: RulesClient): void {
       return out;
     },
     sfensAfter: (sfen, moves) => rules.sfensAfter(sfen, moves),
+    sounds: [],
   };
+  app.sound.onPlay = (kind) => hook.sounds.push(kind);
   (window as unknown as { shishiTest: TestHook }).shishiTest = hook;
 }

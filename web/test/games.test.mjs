@@ -16,6 +16,7 @@ import {
   freshPage,
   listedMoves,
   nativeSfen,
+  paste,
   squareCentre,
   waitMoves,
 } from "./board-page.mjs";
@@ -299,6 +300,47 @@ test("premoves: entered while the engine thinks, played when its move comes, can
   assert.equal(moves.length, 6);
   const [command, sfen] = await copied(page);
   assert.equal(sfen, nativeSfen(command));
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("sound: off by default, a toggle kept across a reload; on, a move and a capture sound, off, none", async () => {
+  const { context, page, errors } = await fresh(`${harness.server.url}dist/?test`);
+  await page.uncheck("#analyse-on");
+  const sounds = () => page.evaluate(() => window.shishiTest.sounds);
+  assert.equal(await page.getAttribute("#sound", "aria-pressed"), "false");
+  await clickSquare(page, "7i");
+  await clickSquare(page, "7h");
+  await waitMoves(page, 1);
+  assert.deepEqual(await sounds(), [], "off: no sound");
+  await page.click("#sound");
+  assert.equal(await page.getAttribute("#sound", "aria-pressed"), "true");
+  await page.reload();
+  await page.waitForSelector("body[data-ready=true]");
+  assert.equal(await page.getAttribute("#sound", "aria-pressed"), "true", "kept on");
+  await clickSquare(page, "6d");
+  await clickSquare(page, "6e");
+  await waitMoves(page, 2);
+  await page.waitForFunction(() => window.shishiTest.sounds.length === 1);
+  assert.deepEqual(await sounds(), ["move"]);
+  // A capture: Black's pawn takes White's.
+  await paste(page, "k11/12/12/12/12/12/6p5/6P5/12/12/12/11K b - 1");
+  await page.waitForFunction(() => document.querySelectorAll("g.piece").length === 4);
+  await clickSquare(page, "6h");
+  await clickSquare(page, "6g");
+  await waitMoves(page, 1);
+  await page.waitForFunction(() => window.shishiTest.sounds.length === 2);
+  assert.deepEqual(await sounds(), ["move", "capture"]);
+  // Off again: a move makes none, and off is kept.
+  await page.click("#sound");
+  await clickSquare(page, "12a");
+  await clickSquare(page, "12b");
+  await waitMoves(page, 2);
+  await page.waitForTimeout(200);
+  assert.deepEqual(await sounds(), ["move", "capture"]);
+  await page.reload();
+  await page.waitForSelector("body[data-ready=true]");
+  assert.equal(await page.getAttribute("#sound", "aria-pressed"), "false", "kept off");
   assert.deepEqual(errors, []);
   await context.close();
 });
