@@ -1,8 +1,9 @@
 // The web board's controller: the game tree, the board, move entry, analysis and play against
 // the engine, wired to two engine instances (one searches, one answers rules questions).
 
+import { AnalysisView } from "./analysis-view.js";
 import { BoardView } from "./board-view.js";
-import { formatTime, GameClock, type Side, type TimeControl } from "./clock.js";
+import { formatTime, GameClock, type Side } from "./clock.js";
 import { DiagramView } from "./diagram-view.js";
 import { type FlatTree, GameTree, type TreeNode } from "./game-tree.js";
 import { MoveInput } from "./move-input.js";
@@ -12,10 +13,11 @@ import { type EngineLine, Searcher } from "./searcher.js";
 import { Sound } from "./sound.js";
 import { type BoardPiece, moveNumber, moveSquares, parseBoard, squareCoords } from "./sfen.js";
 import { parsePaste } from "./paste.js";
+import { readPlayForm, setUpPlayForm, showPlayChoices } from "./play-form.js";
 import { otherSide, premoveToPlay } from "./premove.js";
 import {
   fromHash,
-  gameFile,
+  downloadGame,
   restore,
   save,
   type SavedGame,
@@ -50,8 +52,7 @@ export class App {
   private latin = false;
   private mode: "analyse" | "play" = "analyse";
   private play: PlayState | null = null;
-  private lines = new Map<number, EngineLine>();
-  private readable = new Map<string, string[]>();
+  private analysis: AnalysisView;
   private board: BoardView;
   private diagram: DiagramView;
   private pendingPromotion: { withPromotion: string; without: string } | null = null;
@@ -84,6 +85,7 @@ export class App {
       cursor: (sq) => this.announce(sq),
     });
     this.diagram = new DiagramView(document.body);
+    this.analysis = new AnalysisView(rules);
     searcher.onInfo((l) => this.engineInfo(l));
     this.bindControls();
   }
@@ -175,7 +177,7 @@ export class App {
     }
     this.pendingPromotion = null;
     $("promotion").hidden = true;
-    this.lines.clear();
+    this.analysis.lines.clear();
     this.render();
     renderMoveList($("moves"), this.tree, (n) => this.jump(n));
     this.showStatus();
@@ -214,7 +216,7 @@ export class App {
     if (!info || this.renderPaused) return;
     const size = this.kind.variant === "chushogi" ? 12 : 17;
     const last = this.tree.current.move ? moveSquares(this.tree.current.move).squares : [];
-    const best = this.mode === "analyse" ? this.lines.get(1)?.pv[0] : undefined;
+    const best = this.mode === "analyse" ? this.analysis.best() : undefined;
     this.arrowMove = best;
     const pieces = parseBoard(info.sfen, size);
     const checked: string[] = [];
@@ -437,96 +439,21 @@ export class App {
 
   private engineInfo(line: EngineLine): void {
     if (this.mode !== "analyse") return;
-    const prev = this.lines.get(line.multipv);
-    if (prev && prev.depth > line.depth) return;
-    this.lines.set(line.multipv, line);
+    this.analysis.add(line);
     if (this.linesTimer === undefined) {
       this.linesTimer = window.setTimeout(() => {
         this.linesTimer = undefined;
         this.renderLines();
-        if (this.lines.get(1)?.pv[0] !== this.arrowMove) this.render();
+        if (this.analysis.best() !== this.arrowMove) this.render();
       }, 150);
     }
   }
 
-  /** Score from Black's side, in pawns or as a mate. */
-  private blackScore(l: EngineLine, side: Side): { text: string; value: number } {
-    const sign = side === "b" ? 1 : -1;
-    if (l.mate !== null) {
-      const m = l.mate * sign;
-      return { text: `${m > 0 ? "+" : "-"}M${Math.abs(l.mate)}`, value: m > 0 ? 1e5 : -1e5 };
-    }
-    const cp = (l.cp ?? 0) * sign;
-    return { text: `${cp >= 0 ? "+" : ""}${(cp / 100).toFixed(2)}`, value: cp };
-  }
-
   private renderLines(): void {
-    const info = this.info;
-    const list = $("lines");
-    list.replaceChildren();
-    const stats = $("analysis-stats");
-    if (!info || this.mode !== "analyse") return;
-    const sorted = [...this.lines.values()].sort((a, b) => a.multipv - b.multipv);
-    const top = sorted[0];
-    const on = ($("analyse-on") as HTMLInputElement).checked && info.result === "none";
-    // A selective depth below the depth (a found mate ends the search early) says nothing.
-    const depth = top && top.seldepth >= top.depth ? `${top.depth}/${top.seldepth}` : top?.depth;
-    stats.textContent =
-      on && document.hidden
-        ? "paused while the tab is hidden"
-        : top
-          ? `depth ${depth} · ${Math.round(top.nps / 1000)} kn/s · ${top.nodes.toLocaleString("en")} nodes`
-          : on
-            ? "thinking…"
-            : "";
-    for (const l of sorted) {
-      const li = document.createElement("li");
-      const s = this.blackScore(l, info.side);
-      const score = document.createElement("span");
-      score.className = "score";
-      score.textContent = s.text;
-      li.appendChild(score);
-      const pv = l.pv.slice(0, 12);
-      const key = `${info.sfen}|${pv.join(" ")}`;
-      const readable = this.readable.get(key);
-      const words = document.createElement("span");
-      words.className = "readable";
-      words.textContent = readable ? readable.join(" ") : pv.join(" ");
-      li.appendChild(words);
-      const usi = document.createElement("span");
-      usi.className = "usi";
-      usi.textContent = pv.join(" ");
-      li.appendChild(usi);
-      list.appendChild(li);
-      if (!readable) {
-        this.readable.set(key, pv);
-        void this.rules.notation(info.sfen, pv).then((r) => {
-          this.readable.set(key, r);
-          if (this.info === info) this.renderLines();
-        });
-      }
-    }
-    const fill = $("eval-fill");
-    if (top) {
-      const v = this.blackScore(top, info.side).value;
-      const share = 1 / (1 + Math.exp(-v / 400));
-      fill.style.height = `${(this.flipped ? 1 - share : share) * 100}%`;
-      $("eval-bar").title = `Evaluation ${this.blackScore(top, info.side).text} (Black's view)`;
-    }
+    this.analysis.render(this.info, this.mode === "analyse", this.flipped);
   }
 
   // ---- play ------------------------------------------------------------------------------
-
-  private readTimeControl(): TimeControl {
-    const num = (id: string) => Number(($(id) as HTMLInputElement).value) || 0;
-    return {
-      mode: ($("tc-mode") as HTMLSelectElement).value === "movetime" ? "movetime" : "clock",
-      baseMs: num("tc-base") * 60_000,
-      incMs: num("tc-inc") * 1000,
-      byoyomiMs: num("tc-byo") * 1000,
-      movetimeMs: Math.max(100, num("tc-movetime") * 1000),
-    };
-  }
 
   /** Whether a game against the engine is under way. */
   private running(): boolean {
@@ -542,17 +469,12 @@ export class App {
   private async newPlay(fromHere = false): Promise<void> {
     if (!this.mayLeaveGame("A new game")) return;
     await this.searcher.stop();
-    const tc = this.readTimeControl();
+    const { human, level, tc } = readPlayForm();
     if (tc.mode === "clock" && tc.baseMs + tc.incMs + tc.byoyomiMs <= 0) {
       $("game-status").textContent = "Give the clock some time (base, increment or byoyomi).";
       return;
     }
-    this.play = {
-      human: ($("human-side") as HTMLSelectElement).value === "w" ? "w" : "b",
-      level: Number(($("level") as HTMLSelectElement).value),
-      clock: new GameClock(tc),
-      over: null,
-    };
+    this.play = { human, level, clock: new GameClock(tc), over: null };
     this.setPlayButtons(true);
     this.flipped = this.play.human === "w";
     // The player's clock sits on the player's side of the board: at the bottom.
@@ -680,8 +602,7 @@ export class App {
       clock: GameClock.resumed(saved.tc, saved.main),
       over: null,
     };
-    ($("human-side") as HTMLSelectElement).value = saved.human;
-    ($("level") as HTMLSelectElement).value = String(saved.level);
+    showPlayChoices(saved.human, saved.level);
     this.showMode("play");
     this.setPlayButtons(true);
     this.flipped = saved.human === "w";
@@ -750,30 +671,14 @@ export class App {
       ($("analyse-on") as HTMLInputElement).checked = false;
     }
     $("multipv").addEventListener("change", () => {
-      this.lines.clear();
+      this.analysis.lines.clear();
       void this.analyse();
     });
     $("move-entry").addEventListener("submit", (e) => {
       e.preventDefault();
       void this.typedMove();
     });
-    // Only the fields of the chosen kind of time control are shown.
-    const tcMode = $("tc-mode") as HTMLSelectElement;
-    const showTcFields = () => {
-      const clock = tcMode.value === "clock";
-      for (const id of ["tc-base", "tc-inc", "tc-byo"]) $(id).parentElement!.hidden = !clock;
-      $("tc-movetime").parentElement!.hidden = clock;
-    };
-    tcMode.addEventListener("change", showTcFields);
-    showTcFields();
-    const level = $("level") as HTMLSelectElement;
-    for (let l = 20; l >= 0; l--) {
-      const o = document.createElement("option");
-      o.value = String(l);
-      o.textContent = l === 20 ? "20 (full strength)" : l === 0 ? "0 (beginner)" : String(l);
-      level.appendChild(o);
-    }
-    level.value = "6";
+    setUpPlayForm();
     // A press anywhere off the board drops a half-entered move, as on lishogi's board (the
     // promotion prompt is answered by its own buttons).
     window.addEventListener("pointerdown", (e) => {
@@ -924,21 +829,7 @@ export class App {
   }
 
   private download(): void {
-    const info = this.info;
-    const result =
-      info?.result === "black"
-        ? "1-0"
-        : info?.result === "white"
-          ? "0-1"
-          : info?.result === "draw"
-            ? "1/2-1/2"
-            : "*";
-    const blob = new Blob([gameFile(this.line(), result)], { type: "text/plain" });
-    const a = document.createElement("a");
-    a.href = URL.createObjectURL(blob);
-    a.download = `shishi-${this.kind.variant}-${new Date().toISOString().slice(0, 10)}.txt`;
-    a.click();
-    URL.revokeObjectURL(a.href);
+    downloadGame(this.line(), this.info?.result ?? "none");
   }
 
   private async load(text: string): Promise<void> {

@@ -126,3 +126,15 @@ export function gameFile(game: SavedGame, result: string): string {
   const moves = game.moves.length ? ` moves ${game.moves.join(" ")}` : "";
   return `${tags.join("\n")}\n\nposition ${start}${moves}\n`;
 }
+
+/** Saves the game as a file (`gameFile`) through the browser's download; `result` is the
+ * rules engine's (`black`, `white`, `draw`, `none`). */
+export function downloadGame(game: SavedGame, result: string): void {
+  const tag = { black: "1-0", white: "0-1", draw: "1/2-1/2" }[result] ?? "*";
+  const blob = new Blob([gameFile(game, tag)], { type: "text/plain" });
+  const a = document.createElement("a");
+  a.href = URL.createObjectURL(blob);
+  a.download = `shishi-${game.kind.variant}-${new Date().toISOString().slice(0, 10)}.txt`;
+  a.click();
+  URL.revokeObjectURL(a.href);
+}
