@@ -71,6 +71,8 @@ export class App {
   divertMove: ((move: string) => void) | null = null;
   /** Test hook: the board is not redrawn while set (entry goes on against the last drawing). */
   renderPaused = false;
+  /** Test hook: awaited before the engine's move is played (a test holds it there). */
+  engineGate: (() => Promise<void>) | null = null;
 
   constructor(
     private readonly rules: RulesClient,
@@ -104,6 +106,7 @@ export class App {
       if (kept) $("io-error").textContent = `The saved game did not load: ${(e as Error).message}`;
       this.play = null;
       this.showMode("analyse");
+      this.setPlayButtons(false);
       await this.setGame(this.kind, null, []);
     }
     window.setInterval(() => this.tick(), 100);
@@ -533,6 +536,7 @@ export class App {
         Threads: String(this.threads),
       },
     );
+    await this.engineGate?.();
     if (best === null || gen !== this.generation || this.play !== p || p.over) return;
     const move = best.split(" ")[1];
     if (!move || move === "resign") return this.endPlay(`${this.sideName(info.side)} resigns`);

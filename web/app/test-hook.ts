@@ -3,7 +3,8 @@
 // board, the move entry and the promotion choice, as a player's) are collected instead of
 // played, without redrawing the board between them, so that thousands of paths are entered
 // in one page call; the rules engine answers the SFEN after each collected move. Nothing here
-// decides a rule or enters a move itself. It also lists the move sounds the page made.
+// decides a rule or enters a move itself. It also lists the move sounds the page made, and
+// can hold the engine's move until a test has entered its premoves.
 
 import type { App } from "./app.js";
 import type { RulesClient } from "./rules-client.js";
@@ -17,11 +18,14 @@ export interface TestHook {
   sfensAfter(sfen: string, moves: string[]): Promise<(string | null)[]>;
   /** The move sounds made since the page loaded (`move` or `capture`). */
   sounds: string[];
+  /** On: the engine's next moves wait (the search has ended) until it is turned off. */
+  holdEngine(on: boolean): void;
 }
 
 export function installTestHook(app: App, rules: RulesClient): void {
   if (!new URLSearchParams(location.search).has("test")) return;
   let committed: string[] = [];
+  let release: (() => void) | null = null;
   const hook: TestHook = {
     capture(on) {
       app.divertMove = on ? (m) => void committed.push(m) : null;
@@ -35,6 +39,13 @@ export function installTestHook(app: App, rules: RulesClient): void {
     },
     sfensAfter: (sfen, moves) => rules.sfensAfter(sfen, moves),
     sounds: [],
+    holdEngine(on) {
+      release?.();
+      release = null;
+      if (!on) return void (app.engineGate = null);
+      const held = new Promise<void>((r) => (release = r));
+      app.engineGate = () => held;
+    },
   };
   app.sound.onPlay = (kind) => hook.sounds.push(kind);
   (window as unknown as { shishiTest: TestHook }).shishiTest = hook;
