@@ -1,17 +1,29 @@
 // The web board's controller: the game tree, the board, move entry, analysis and play against
 // the engine, wired to two engine instances (one searches, one answers rules questions).
 
+import { AnalysisView } from "./analysis-view.js";
 import { BoardView } from "./board-view.js";
-import { formatTime, GameClock, type Side, type TimeControl } from "./clock.js";
+import { formatTime, GameClock, type Side } from "./clock.js";
 import { DiagramView } from "./diagram-view.js";
-import { GameTree, type TreeNode } from "./game-tree.js";
+import { type FlatTree, GameTree, type TreeNode } from "./game-tree.js";
 import { MoveInput } from "./move-input.js";
 import { renderMoveList } from "./move-list.js";
 import type { GameKind, PieceKind, PositionInfo, RulesClient } from "./rules-client.js";
 import { type EngineLine, Searcher } from "./searcher.js";
+import { Sound } from "./sound.js";
 import { type BoardPiece, moveNumber, moveSquares, parseBoard, squareCoords } from "./sfen.js";
 import { parsePaste } from "./paste.js";
-import { fromHash, gameFile, restore, save, type SavedGame, shareHash } from "./persistence.js";
+import { readPlayForm, setUpPlayForm, showPlayChoices } from "./play-form.js";
+import { otherSide, premoveToPlay } from "./premove.js";
+import {
+  fromHash,
+  downloadGame,
+  restore,
+  save,
+  type SavedGame,
+  type SavedPlay,
+  shareHash,
+} from "./persistence.js";
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 
@@ -40,11 +52,12 @@ export class App {
   private latin = false;
   private mode: "analyse" | "play" = "analyse";
   private play: PlayState | null = null;
-  private lines = new Map<number, EngineLine>();
-  private readable = new Map<string, string[]>();
+  private analysis: AnalysisView;
   private board: BoardView;
   private diagram: DiagramView;
   private pendingPromotion: { withPromotion: string; without: string } | null = null;
+  /** The player's move for their next turn, entered while the engine thinks (premove.ts). */
+  private premove: string | null = null;
   private dragFrom: string | null = null;
   private longPress: number | undefined;
   /** Bumped whenever the shown position changes, so late answers are dropped. */
@@ -53,6 +66,13 @@ export class App {
   /** The best move the board's arrow shows, so that engine updates redraw it only when it
    * changes (a board redrawn under the pointer would drop a drag). */
   private arrowMove: string | undefined;
+  readonly sound = new Sound();
+  /** Test hook (test-hook.ts): a committed move goes here instead of being played. */
+  divertMove: ((move: string) => void) | null = null;
+  /** Test hook: the board is not redrawn while set (entry goes on against the last drawing). */
+  renderPaused = false;
+  /** Test hook: awaited before the engine's move is played (a test holds it there). */
+  engineGate: (() => Promise<void>) | null = null;
 
   constructor(
     private readonly rules: RulesClient,
@@ -67,45 +87,71 @@ export class App {
       cursor: (sq) => this.announce(sq),
     });
     this.diagram = new DiagramView(document.body);
+    this.analysis = new AnalysisView(rules);
     searcher.onInfo((l) => this.engineInfo(l));
     this.bindControls();
   }
 
-  /** Opens the game of the link (`#game=…`), else the one shown before the last reload,
-   * else chu's start position. */
+  /** Opens the game of the link (`#game=…`), else the one shown before the last reload (a
+   * game in play goes on), else chu's start position. */
   async start(): Promise<void> {
-    const kept = fromHash(location.hash) ?? restore();
+    const linked = fromHash(location.hash);
+    const kept = linked ?? restore();
     try {
       if (!kept) throw new Error("nothing kept");
-      await this.setGame(kept.kind, kept.sfen, kept.moves);
+      if (kept.play && !linked) this.resumePlay(kept.play);
+      await this.setGame(kept.kind, kept.sfen, kept.moves, kept.tree);
+      this.play?.clock.start(this.info!.side);
     } catch (e) {
       if (kept) $("io-error").textContent = `The saved game did not load: ${(e as Error).message}`;
+      this.play = null;
+      this.showMode("analyse");
+      this.setPlayButtons(false);
       await this.setGame(this.kind, null, []);
     }
     window.setInterval(() => this.tick(), 100);
+    // The clocks as they stand when the page goes (a reload): kept with the game.
+    window.addEventListener("pagehide", () => save(this.shown()));
   }
 
   // ---- positions -------------------------------------------------------------------------
 
-  private async setGame(kind: GameKind, sfen: string | null, moves: string[]): Promise<void> {
+  /** Shows a game: from `sfen` (`null`: the start), the moves of `tree` (variations, as kept)
+   * and the line `moves` to the shown position; each checked by the rules engine. */
+  private async setGame(
+    kind: GameKind,
+    sfen: string | null,
+    moves: string[],
+    flat: FlatTree = [],
+  ): Promise<void> {
     // Checked before anything changes: a bad paste leaves the board as it was.
     if (kind.variant !== this.kind.variant || kind.rules !== this.kind.rules || !this.kinds.size) {
       this.kinds = await this.rules.setGame(kind);
     }
     const tree = new GameTree(sfen);
-    let info = await this.rules.position(sfen, []);
-    this.requireRoyals(info.sfen, kind);
-    const cache = new Map<number, PositionInfo>([[tree.root.id, info]]);
-    for (const [i, m] of moves.entries()) {
-      const label = (await this.rules.notation(info.sfen, [m]))[0] ?? m;
+    const root = await this.rules.position(sfen, []);
+    this.requireRoyals(root.sfen, kind);
+    const cache = new Map<number, PositionInfo>([[tree.root.id, root]]);
+    const add = async (parent: TreeNode, m: string, what: string): Promise<TreeNode> => {
+      const label = (await this.rules.notation(cache.get(parent.id)!.sfen, [m]))[0] ?? m;
+      tree.current = parent;
       const node = tree.play(m, label);
       try {
-        info = await this.rules.position(sfen, tree.moves(node));
+        cache.set(node.id, await this.rules.position(sfen, tree.moves(node)));
       } catch (e) {
-        throw new Error(`move ${i + 1} (${m}): ${(e as Error).message}`);
+        throw new Error(`${what} (${m}): ${(e as Error).message}`);
       }
-      cache.set(node.id, info);
+      return node;
+    };
+    const nodes = [tree.root];
+    for (const [parent, m] of flat) {
+      nodes.push(await add(nodes[parent], m, `move ${tree.ply(nodes[parent]) + 1}`));
     }
+    let node = tree.root;
+    for (const [i, m] of moves.entries()) {
+      node = node.children.find((c) => c.move === m) ?? (await add(node, m, `move ${i + 1}`));
+    }
+    tree.current = node;
     this.kind = kind;
     this.tree = tree;
     this.cache = cache;
@@ -129,9 +175,12 @@ export class App {
     if (gen !== this.generation) return;
     this.info = info;
     this.input = this.canEnterMoves() ? new MoveInput(info.legal, info.paths) : new MoveInput([]);
+    if (this.running() && info.side !== this.play!.human && info.result === "none") {
+      void this.premoveInput(gen, info);
+    }
     this.pendingPromotion = null;
     $("promotion").hidden = true;
-    this.lines.clear();
+    this.analysis.lines.clear();
     this.render();
     renderMoveList($("moves"), this.tree, (n) => this.jump(n));
     this.showStatus();
@@ -165,12 +214,12 @@ export class App {
 
   // ---- drawing ---------------------------------------------------------------------------
 
-  private render(): void {
+  render(): void {
     const info = this.info;
-    if (!info) return;
+    if (!info || this.renderPaused) return;
     const size = this.kind.variant === "chushogi" ? 12 : 17;
     const last = this.tree.current.move ? moveSquares(this.tree.current.move).squares : [];
-    const best = this.mode === "analyse" ? this.lines.get(1)?.pv[0] : undefined;
+    const best = this.mode === "analyse" ? this.analysis.best() : undefined;
     this.arrowMove = best;
     const pieces = parseBoard(info.sfen, size);
     const checked: string[] = [];
@@ -195,6 +244,7 @@ export class App {
       lastMove: last,
       arrow: best ? moveSquares(best).squares : null,
       checked,
+      premove: this.premove ? moveSquares(this.premove).squares : [],
     });
   }
 
@@ -223,7 +273,8 @@ export class App {
         : "";
     // The SFEN's move number (plies from 1, the one about to be played): a pasted position
     // keeps its own.
-    el.textContent = `${who} to move${info.check ? " — check" : ""}${turn} · move ${moveNumber(info.sfen)}`;
+    const pre = this.premove ? ` · premove ${this.premove}` : "";
+    el.textContent = `${who} to move${info.check ? " — check" : ""}${turn} · move ${moveNumber(info.sfen)}${pre}`;
   }
 
   /** A position where a side has no royal piece is no game (the engine would call it over
@@ -247,6 +298,8 @@ export class App {
 
   private pointerDown(square: string, e: PointerEvent): void {
     this.diagram.hide();
+    // A right-click drops a premove and a half-entered move.
+    if (e.button === 2) return this.cancelEntry();
     // A press on the board while the promotion choice is open closes it, move unplayed.
     if (this.pendingPromotion) {
       this.cancelPromotion();
@@ -303,7 +356,7 @@ export class App {
   }
 
   private after(r: ReturnType<MoveInput["click"]>): void {
-    if (r.kind === "done") void this.playMove(r.move);
+    if (r.kind === "done") this.commit(r.move);
     else if (r.kind === "promote") {
       this.pendingPromotion = r;
       // On the destination square, so the choice is where the eye is.
@@ -328,10 +381,20 @@ export class App {
     }
     this.tree.play(move, label);
     await this.show();
+    this.sound.move(info.sfen, this.info!.sfen, this.kind.variant === "chushogi" ? 12 : 17);
     if (this.play && this.mode === "play" && !this.play.over) {
       if (this.info!.result !== "none") {
         this.endPlay(`${RESULT_TEXT[this.info!.result]} — ${this.info!.reason}`);
       } else this.play.clock.start(this.info!.side);
+      // The engine moved: the player's premove, if still legal, is played at once.
+      const pre = this.premove;
+      if (pre && this.canEnterMoves()) {
+        this.premove = null;
+        const move = premoveToPlay(pre, this.input);
+        if (move) await this.playMove(move);
+        else this.showStatus();
+        this.render();
+      }
     }
   }
 
@@ -379,96 +442,21 @@ export class App {
 
   private engineInfo(line: EngineLine): void {
     if (this.mode !== "analyse") return;
-    const prev = this.lines.get(line.multipv);
-    if (prev && prev.depth > line.depth) return;
-    this.lines.set(line.multipv, line);
+    this.analysis.add(line);
     if (this.linesTimer === undefined) {
       this.linesTimer = window.setTimeout(() => {
         this.linesTimer = undefined;
         this.renderLines();
-        if (this.lines.get(1)?.pv[0] !== this.arrowMove) this.render();
+        if (this.analysis.best() !== this.arrowMove) this.render();
       }, 150);
     }
   }
 
-  /** Score from Black's side, in pawns or as a mate. */
-  private blackScore(l: EngineLine, side: Side): { text: string; value: number } {
-    const sign = side === "b" ? 1 : -1;
-    if (l.mate !== null) {
-      const m = l.mate * sign;
-      return { text: `${m > 0 ? "+" : "-"}M${Math.abs(l.mate)}`, value: m > 0 ? 1e5 : -1e5 };
-    }
-    const cp = (l.cp ?? 0) * sign;
-    return { text: `${cp >= 0 ? "+" : ""}${(cp / 100).toFixed(2)}`, value: cp };
-  }
-
   private renderLines(): void {
-    const info = this.info;
-    const list = $("lines");
-    list.replaceChildren();
-    const stats = $("analysis-stats");
-    if (!info || this.mode !== "analyse") return;
-    const sorted = [...this.lines.values()].sort((a, b) => a.multipv - b.multipv);
-    const top = sorted[0];
-    const on = ($("analyse-on") as HTMLInputElement).checked && info.result === "none";
-    // A selective depth below the depth (a found mate ends the search early) says nothing.
-    const depth = top && top.seldepth >= top.depth ? `${top.depth}/${top.seldepth}` : top?.depth;
-    stats.textContent =
-      on && document.hidden
-        ? "paused while the tab is hidden"
-        : top
-          ? `depth ${depth} · ${Math.round(top.nps / 1000)} kn/s · ${top.nodes.toLocaleString("en")} nodes`
-          : on
-            ? "thinking…"
-            : "";
-    for (const l of sorted) {
-      const li = document.createElement("li");
-      const s = this.blackScore(l, info.side);
-      const score = document.createElement("span");
-      score.className = "score";
-      score.textContent = s.text;
-      li.appendChild(score);
-      const pv = l.pv.slice(0, 12);
-      const key = `${info.sfen}|${pv.join(" ")}`;
-      const readable = this.readable.get(key);
-      const words = document.createElement("span");
-      words.className = "readable";
-      words.textContent = readable ? readable.join(" ") : pv.join(" ");
-      li.appendChild(words);
-      const usi = document.createElement("span");
-      usi.className = "usi";
-      usi.textContent = pv.join(" ");
-      li.appendChild(usi);
-      list.appendChild(li);
-      if (!readable) {
-        this.readable.set(key, pv);
-        void this.rules.notation(info.sfen, pv).then((r) => {
-          this.readable.set(key, r);
-          if (this.info === info) this.renderLines();
-        });
-      }
-    }
-    const fill = $("eval-fill");
-    if (top) {
-      const v = this.blackScore(top, info.side).value;
-      const share = 1 / (1 + Math.exp(-v / 400));
-      fill.style.height = `${(this.flipped ? 1 - share : share) * 100}%`;
-      $("eval-bar").title = `Evaluation ${this.blackScore(top, info.side).text} (Black's view)`;
-    }
+    this.analysis.render(this.info, this.mode === "analyse", this.flipped);
   }
 
   // ---- play ------------------------------------------------------------------------------
-
-  private readTimeControl(): TimeControl {
-    const num = (id: string) => Number(($(id) as HTMLInputElement).value) || 0;
-    return {
-      mode: ($("tc-mode") as HTMLSelectElement).value === "movetime" ? "movetime" : "clock",
-      baseMs: num("tc-base") * 60_000,
-      incMs: num("tc-inc") * 1000,
-      byoyomiMs: num("tc-byo") * 1000,
-      movetimeMs: Math.max(100, num("tc-movetime") * 1000),
-    };
-  }
 
   /** Whether a game against the engine is under way. */
   private running(): boolean {
@@ -484,17 +472,12 @@ export class App {
   private async newPlay(fromHere = false): Promise<void> {
     if (!this.mayLeaveGame("A new game")) return;
     await this.searcher.stop();
-    const tc = this.readTimeControl();
+    const { human, level, tc } = readPlayForm();
     if (tc.mode === "clock" && tc.baseMs + tc.incMs + tc.byoyomiMs <= 0) {
       $("game-status").textContent = "Give the clock some time (base, increment or byoyomi).";
       return;
     }
-    this.play = {
-      human: ($("human-side") as HTMLSelectElement).value === "w" ? "w" : "b",
-      level: Number(($("level") as HTMLSelectElement).value),
-      clock: new GameClock(tc),
-      over: null,
-    };
+    this.play = { human, level, clock: new GameClock(tc), over: null };
     this.setPlayButtons(true);
     this.flipped = this.play.human === "w";
     // The player's clock sits on the player's side of the board: at the bottom.
@@ -525,6 +508,7 @@ export class App {
       node = node.parent;
     } while (this.cache.get(node.id)?.side !== p.human);
     // A reply still being searched is dropped: its answer finds a newer generation.
+    this.premove = null;
     this.generation++;
     await this.searcher.stop();
     this.tree.current = node;
@@ -552,6 +536,7 @@ export class App {
         Threads: String(this.threads),
       },
     );
+    await this.engineGate?.();
     if (best === null || gen !== this.generation || this.play !== p || p.over) return;
     const move = best.split(" ")[1];
     if (!move || move === "resign") return this.endPlay(`${this.sideName(info.side)} resigns`);
@@ -562,6 +547,7 @@ export class App {
     const p = this.play;
     if (!p) return;
     p.over = text;
+    this.premove = null;
     p.clock.halt();
     this.setPlayButtons(false);
     void this.searcher.stop();
@@ -592,18 +578,39 @@ export class App {
 
   private setMode(mode: "analyse" | "play"): void {
     if (mode === "analyse" && !this.mayLeaveGame("Analysis")) return;
-    this.mode = mode;
-    $("mode-analyse").setAttribute("aria-pressed", String(mode === "analyse"));
-    $("mode-play").setAttribute("aria-pressed", String(mode === "play"));
-    $("play-panel").hidden = mode !== "play";
-    $("analysis-panel").hidden = mode !== "analyse";
-    $("eval-bar").style.visibility = mode === "analyse" ? "visible" : "hidden";
+    this.showMode(mode);
     if (mode === "analyse" && this.play) {
       this.play.clock.halt();
       if (!this.play.over) this.play.over = "Game left for analysis";
       this.setPlayButtons(false);
     }
     void this.searcher.stop().then(() => this.show());
+  }
+
+  /** The mode's buttons and panels. */
+  private showMode(mode: "analyse" | "play"): void {
+    this.mode = mode;
+    $("mode-analyse").setAttribute("aria-pressed", String(mode === "analyse"));
+    $("mode-play").setAttribute("aria-pressed", String(mode === "play"));
+    $("play-panel").hidden = mode !== "play";
+    $("analysis-panel").hidden = mode !== "analyse";
+    $("eval-bar").style.visibility = mode === "analyse" ? "visible" : "hidden";
+  }
+
+  /** A kept game in play, before its moves are shown: its side, strength and clocks (which
+   * start once the position is shown; the time the page was away is not counted). */
+  private resumePlay(saved: SavedPlay): void {
+    this.play = {
+      human: saved.human,
+      level: saved.level,
+      clock: GameClock.resumed(saved.tc, saved.main),
+      over: null,
+    };
+    showPlayChoices(saved.human, saved.level);
+    this.showMode("play");
+    this.setPlayButtons(true);
+    this.flipped = saved.human === "w";
+    $("clocks").dataset.human = saved.human;
   }
 
   private bindControls(): void {
@@ -613,6 +620,8 @@ export class App {
     click("flip", () => this.toggleFlip());
     click("latin", () => this.toggleLatin());
     click("zoom", () => this.toggleZoom());
+    $("sound").setAttribute("aria-pressed", String(this.sound.on));
+    click("sound", () => $("sound").setAttribute("aria-pressed", String(this.sound.toggle())));
     click("first", () => this.navigate("first"));
     click("back", () => this.navigate("back"));
     click("forward", () => this.navigate("forward"));
@@ -666,30 +675,14 @@ export class App {
       ($("analyse-on") as HTMLInputElement).checked = false;
     }
     $("multipv").addEventListener("change", () => {
-      this.lines.clear();
+      this.analysis.lines.clear();
       void this.analyse();
     });
     $("move-entry").addEventListener("submit", (e) => {
       e.preventDefault();
       void this.typedMove();
     });
-    // Only the fields of the chosen kind of time control are shown.
-    const tcMode = $("tc-mode") as HTMLSelectElement;
-    const showTcFields = () => {
-      const clock = tcMode.value === "clock";
-      for (const id of ["tc-base", "tc-inc", "tc-byo"]) $(id).parentElement!.hidden = !clock;
-      $("tc-movetime").parentElement!.hidden = clock;
-    };
-    tcMode.addEventListener("change", showTcFields);
-    showTcFields();
-    const level = $("level") as HTMLSelectElement;
-    for (let l = 20; l >= 0; l--) {
-      const o = document.createElement("option");
-      o.value = String(l);
-      o.textContent = l === 20 ? "20 (full strength)" : l === 0 ? "0 (beginner)" : String(l);
-      level.appendChild(o);
-    }
-    level.value = "6";
+    setUpPlayForm();
     // A press anywhere off the board drops a half-entered move, as on lishogi's board (the
     // promotion prompt is answered by its own buttons).
     window.addEventListener("pointerdown", (e) => {
@@ -710,12 +703,7 @@ export class App {
         f: () => this.toggleFlip(),
         l: () => this.toggleLatin(),
         z: () => this.toggleZoom(),
-        Escape: () => {
-          this.cancelPromotion();
-          this.input.reset();
-          this.diagram.hide();
-          this.render();
-        },
+        Escape: () => this.cancelEntry(),
       };
       const f = keys[e.key];
       if (f) {
@@ -752,7 +740,45 @@ export class App {
     const p = this.pendingPromotion;
     $("promotion").hidden = true;
     this.pendingPromotion = null;
-    if (p) void this.playMove(yes ? p.withPromotion : p.without);
+    if (p) this.commit(yes ? p.withPromotion : p.without);
+  }
+
+  /** A move entered on the board (every path ends here): played, or kept as the premove
+   * while the engine thinks. */
+  private commit(move: string): void {
+    if (this.divertMove) return this.divertMove(move);
+    if (this.running() && this.info?.side !== this.play!.human) {
+      this.premove = move;
+      this.showStatus();
+      this.render();
+      return;
+    }
+    void this.playMove(move);
+  }
+
+  /** While the engine thinks: the moves the player's pieces have now, to enter a premove. */
+  private async premoveInput(gen: number, info: PositionInfo): Promise<void> {
+    let mine: PositionInfo;
+    try {
+      mine = await this.rules.position(otherSide(info.sfen), []);
+    } catch {
+      return;
+    }
+    if (gen !== this.generation || this.info !== info || !this.running()) return;
+    this.input = new MoveInput(mine.legal, mine.paths);
+    this.render();
+  }
+
+  /** Escape or a right-click: the premove, a half-entered move and the promotion choice go. */
+  private cancelEntry(): void {
+    this.cancelPromotion();
+    this.input.reset();
+    this.diagram.hide();
+    if (this.premove) {
+      this.premove = null;
+      this.showStatus();
+    }
+    this.render();
   }
 
   private async typedMove(): Promise<void> {
@@ -779,34 +805,35 @@ export class App {
     }
   }
 
-  /** The shown line: game kind, start and moves. */
+  /** The shown line: game kind, start and moves; the whole tree, and a game in play. */
   private shown(): SavedGame {
+    const game: SavedGame = {
+      kind: this.kind,
+      sfen: this.tree.startSfen,
+      moves: this.tree.moves(),
+      tree: this.tree.flat(),
+    };
+    const p = this.play;
+    if (p && this.running()) {
+      game.play = { human: p.human, level: p.level, tc: p.clock.tc, main: p.clock.snapshot() };
+    }
+    return game;
+  }
+
+  /** The line to the shown position only (links and files). */
+  private line(): SavedGame {
     return { kind: this.kind, sfen: this.tree.startSfen, moves: this.tree.moves() };
   }
 
   /** Puts a link to the shown line in the address bar, the text box and the clipboard. */
   private share(): void {
-    history.replaceState(null, "", shareHash(this.shown()));
+    history.replaceState(null, "", shareHash(this.line()));
     ($("io-text") as HTMLTextAreaElement).value = location.href;
     void navigator.clipboard?.writeText(location.href).catch(() => undefined);
   }
 
   private download(): void {
-    const info = this.info;
-    const result =
-      info?.result === "black"
-        ? "1-0"
-        : info?.result === "white"
-          ? "0-1"
-          : info?.result === "draw"
-            ? "1/2-1/2"
-            : "*";
-    const blob = new Blob([gameFile(this.shown(), result)], { type: "text/plain" });
-    const a = document.createElement("a");
-    a.href = URL.createObjectURL(blob);
-    a.download = `shishi-${this.kind.variant}-${new Date().toISOString().slice(0, 10)}.txt`;
-    a.click();
-    URL.revokeObjectURL(a.href);
+    downloadGame(this.line(), this.info?.result ?? "none");
   }
 
   private async load(text: string): Promise<void> {

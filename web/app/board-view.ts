@@ -30,6 +30,8 @@ export interface BoardState {
   arrow: string[] | null;
   /** Royal squares of a side in check. */
   checked: string[];
+  /** Squares of the player's premove (entered while the engine thinks). */
+  premove: string[];
 }
 
 export interface BoardEvents {
@@ -95,6 +97,8 @@ export class BoardView {
         this.events.down(sq, e);
       }
     });
+    // The right button is the board's (it drops a premove), not the context menu's.
+    this.svg.addEventListener("contextmenu", (e) => e.preventDefault());
     this.svg.addEventListener("pointermove", (e) => {
       if (this.ghost) this.moveGhost(e);
       this.events.hover(this.squareAt(e), e);
@@ -206,6 +210,7 @@ export class BoardView {
     for (const sq of state.lastMove) marked(sq, "last");
     for (const sq of state.checked) marked(sq, "checked");
     for (const sq of state.path) marked(sq, "chosen");
+    for (const sq of state.premove) marked(sq, "premove");
     for (let i = 0; i <= n; i++) {
       el("line", { x1: i * S, y1: M, x2: i * S, y2: M + n * S, class: "grid" });
       el("line", { x1: 0, y1: M + i * S, x2: n * S, y2: M + i * S, class: "grid" });

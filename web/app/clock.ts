@@ -23,6 +23,21 @@ export class GameClock {
     this.main = { b: tc.baseMs, w: tc.baseMs };
   }
 
+  /** A clock as kept across a reload (`snapshot`): it goes on from the times it had. */
+  static resumed(tc: TimeControl, main: Record<Side, number>): GameClock {
+    const clock = new GameClock(tc);
+    clock.main = { ...main };
+    return clock;
+  }
+
+  /** Main time left per side now; for the running side below zero once it is in byoyomi
+   * (the part of the period spent), so that a resumed clock goes on in the same period. */
+  snapshot(): Record<Side, number> {
+    const out = { ...this.main };
+    if (this.running && this.enabled) out[this.running] -= performance.now() - this.since;
+    return out;
+  }
+
   get enabled(): boolean {
     return this.tc.mode === "clock";
   }

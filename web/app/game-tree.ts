@@ -12,6 +12,11 @@ export interface TreeNode {
   children: TreeNode[];
 }
 
+/** A tree as it is kept (persistence.ts): its nodes after the root in depth-first order (each
+ * before its children, children in their order, so the main line comes first), each as the
+ * index of its parent in that list (0: the root, n: the n-th entry) and its move. */
+export type FlatTree = [number, string][];
+
 export class GameTree {
   root: TreeNode;
   current: TreeNode;
@@ -72,6 +77,19 @@ export class GameTree {
     if (!next) return false;
     this.current = next;
     return true;
+  }
+
+  /** The whole tree, variations included, as it is kept. */
+  flat(): FlatTree {
+    const out: FlatTree = [];
+    const walk = (n: TreeNode, index: number) => {
+      for (const c of n.children) {
+        out.push([index, c.move!]);
+        walk(c, out.length);
+      }
+    };
+    walk(this.root, 0);
+    return out;
   }
 
   /** Removes everything after the current node on its line (for a game in play, where a

@@ -5,6 +5,7 @@ import { App } from "./app.js";
 import { type ShishiFactory, startEngine } from "./engine-client.js";
 import { RulesClient } from "./rules-client.js";
 import { Searcher } from "./searcher.js";
+import { installTestHook } from "./test-hook.js";
 
 /** The engine loader's URL relative to this script, set by web/bundle.mjs. */
 declare const SHISHI_LOADER: string;
@@ -28,7 +29,9 @@ async function main(): Promise<void> {
     // One hardware thread is left to the page and the rules engine, so that the board stays
     // responsive while the analysis runs (on two cores: one search thread).
     const threads = crossOriginIsolated ? Math.max(1, searcher.maxThreads - 1) : 1;
-    const app = new App(new RulesClient(rulesEngine), searcher, threads);
+    const rules = new RulesClient(rulesEngine);
+    const app = new App(rules, searcher, threads);
+    installTestHook(app, rules);
     await app.start();
     status.textContent = `engine ready · ${threads} thread${threads > 1 ? "s" : ""}${
       crossOriginIsolated ? "" : " (page not cross-origin isolated)"

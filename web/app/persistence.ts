@@ -1,15 +1,33 @@
 // Keeping the shown game beyond the page: in localStorage (so a reload comes back to it), in a
 // link (the address's `#` part, so a shared link opens the same position and moves), and as a
 // file to download and load again. What is kept is the game kind, the start SFEN and the line
-// of moves to the shown position; the engine checks it again when it is read back.
+// of moves to the shown position; in the browser's storage also the whole move tree
+// (variations) and a game against the engine in play (side, strength, clocks). The engine
+// checks every move again when it is read back.
 
+import type { TimeControl } from "./clock.js";
+import type { FlatTree } from "./game-tree.js";
 import type { GameKind, RuleSet, Variant } from "./rules-client.js";
+
+/** A game against the engine in play. */
+export interface SavedPlay {
+  human: "b" | "w";
+  level: number;
+  tc: TimeControl;
+  /** Main time left per side (ms; below zero, the part of the byoyomi period spent). */
+  main: { b: number; w: number };
+}
 
 export interface SavedGame {
   kind: GameKind;
   /** `null`: the start position. */
   sfen: string | null;
+  /** The line to the shown position. */
   moves: string[];
+  /** Every move with its variations (the browser's storage only; links and files carry the
+   * line). */
+  tree?: FlatTree;
+  play?: SavedPlay;
 }
 
 const KEY = "shishi.game";
@@ -23,7 +41,38 @@ function checked(value: unknown): SavedGame | null {
   if (!VARIANTS.includes(v.kind.variant) || !RULES.includes(v.kind.rules)) return null;
   if (v.sfen !== null && typeof v.sfen !== "string") return null;
   if (!v.moves.every((m) => typeof m === "string")) return null;
-  return { kind: { variant: v.kind.variant, rules: v.kind.rules }, sfen: v.sfen, moves: v.moves };
+  const game: SavedGame = {
+    kind: { variant: v.kind.variant, rules: v.kind.rules },
+    sfen: v.sfen,
+    moves: v.moves,
+  };
+  const tree = v.tree;
+  if (
+    Array.isArray(tree) &&
+    tree.every(
+      (e, i) =>
+        Array.isArray(e) &&
+        Number.isInteger(e[0]) &&
+        e[0] >= 0 &&
+        e[0] <= i &&
+        typeof e[1] === "string",
+    )
+  ) {
+    game.tree = tree;
+  }
+  const p = v.play;
+  const num = (x: unknown) => typeof x === "number" && Number.isFinite(x);
+  if (
+    p &&
+    (p.human === "b" || p.human === "w") &&
+    num(p.level) &&
+    p.tc &&
+    (p.tc.mode === "clock" || p.tc.mode === "movetime") &&
+    [p.tc.baseMs, p.tc.incMs, p.tc.byoyomiMs, p.tc.movetimeMs, p.main?.b, p.main?.w].every(num)
+  ) {
+    game.play = p;
+  }
+  return game;
 }
 
 export function save(game: SavedGame): void {
@@ -76,4 +125,16 @@ export function gameFile(game: SavedGame, result: string): string {
   const start = game.sfen ? `sfen ${game.sfen}` : "startpos";
   const moves = game.moves.length ? ` moves ${game.moves.join(" ")}` : "";
   return `${tags.join("\n")}\n\nposition ${start}${moves}\n`;
+}
+
+/** Saves the game as a file (`gameFile`) through the browser's download; `result` is the
+ * rules engine's (`black`, `white`, `draw`, `none`). */
+export function downloadGame(game: SavedGame, result: string): void {
+  const tag = { black: "1-0", white: "0-1", draw: "1/2-1/2" }[result] ?? "*";
+  const blob = new Blob([gameFile(game, tag)], { type: "text/plain" });
+  const a = document.createElement("a");
+  a.href = URL.createObjectURL(blob);
+  a.download = `shishi-${game.kind.variant}-${new Date().toISOString().slice(0, 10)}.txt`;
+  a.click();
+  URL.revokeObjectURL(a.href);
 }

@@ -108,6 +108,23 @@ export class RulesClient {
     };
   }
 
+  /** The SFEN after each of `moves`, each played alone from `sfen`, in one request (`null`
+   * for a move the engine refuses). */
+  async sfensAfter(sfen: string, moves: string[]): Promise<(string | null)[]> {
+    const commands = moves.flatMap((m) => [`position sfen ${sfen} moves ${m}`, "sfen"]);
+    const answer = await this.engine.ask([...commands, "isready"], "readyok");
+    const out: (string | null)[] = [];
+    let refused = false;
+    for (const l of answer) {
+      if (l.startsWith("info string error")) refused = true;
+      if (l.startsWith("sfen ")) {
+        out.push(refused ? null : l.slice("sfen ".length));
+        refused = false;
+      }
+    }
+    return out;
+  }
+
   /** Readable (Hodges) notation of a line of moves from a position. */
   async notation(sfen: string, moves: string[]): Promise<string[]> {
     if (moves.length === 0) return [];

@@ -21,8 +21,9 @@ async function load(file) {
 const { MoveInput } = await load("move-input.ts");
 const { parsePaste } = await load("paste.ts");
 const { GameTree } = await load("game-tree.ts");
-const { shareHash, fromHash, gameFile } = await load("persistence.ts");
+const { shareHash, fromHash, gameFile, save, restore } = await load("persistence.ts");
 const { GameClock } = await load("clock.ts");
+const { otherSide, premoveToPlay } = await load("premove.ts");
 
 // What `legalmoves` lists for a lion on 6g with enemy pawns on 6f and 6e (a few of them),
 // and a silver that may or must promote.
@@ -229,4 +230,62 @@ test("a shared link and a game file give back the game: kind, start and moves", 
   assert.match(shareHash({ kind: chu, sfen, moves: [] }), /sfen=5k6%2F12/);
   assert.equal(fromHash("#game=shogi/x&moves=7g7f"), null, "an unknown game");
   assert.equal(fromHash(""), null);
+});
+
+test("the kept game: the whole tree as a flat list, a game in play with its clocks", () => {
+  const tree = new GameTree(null);
+  tree.play("7i7h");
+  tree.play("6d6e");
+  tree.back();
+  tree.play("5d5e");
+  tree.play("3i3h");
+  const flat = tree.flat();
+  assert.deepEqual(flat, [
+    [0, "7i7h"],
+    [1, "6d6e"],
+    [1, "5d5e"],
+    [3, "3i3h"],
+  ]);
+  const store = new Map();
+  globalThis.localStorage = {
+    getItem: (k) => store.get(k) ?? null,
+    setItem: (k, v) => store.set(k, v),
+  };
+  const tc = { mode: "clock", baseMs: 60_000, incMs: 0, byoyomiMs: 10_000, movetimeMs: 0 };
+  const game = {
+    kind: { variant: "chushogi", rules: "lishogi" },
+    sfen: null,
+    moves: ["7i7h", "5d5e"],
+    tree: flat,
+    play: { human: "w", level: 3, tc, main: { b: 1000, w: -2500 } },
+  };
+  save(game);
+  assert.deepEqual(restore(), game);
+  // A parent that comes later, or a bad clock, is not kept.
+  save({ ...game, tree: [[1, "7i7h"]], play: { ...game.play, main: { b: "x", w: 0 } } });
+  assert.deepEqual(restore(), { kind: game.kind, sfen: null, moves: game.moves });
+  delete globalThis.localStorage;
+
+  // A clock in byoyomi is kept with the part of the period spent and goes on in it.
+  const clock = GameClock.resumed(tc, { b: 1000, w: -2500 });
+  assert.deepEqual(clock.snapshot(), { b: 1000, w: -2500 });
+  clock.start("w");
+  const { main, byoyomi } = clock.left("w");
+  assert.equal(main, 0);
+  assert.ok(byoyomi <= 7500 && byoyomi > 7000, `${byoyomi}`);
+  assert.ok(clock.snapshot().w <= -2500);
+});
+
+test("premoves: entered from the other side's moves, played only if still legal", () => {
+  assert.equal(
+    otherSide("5k6/12/12/12/12/12/12/12/12/12/12/5K6 w - 2"),
+    "5k6/12/12/12/12/12/12/12/12/12/12/5K6 b - 2",
+  );
+  assert.equal(otherSide("17/17 b 1"), "17/17 w 1");
+  // Legal after the engine's move (by the same squares, even if listed by another path).
+  assert.equal(premoveToPlay("6g6f", new MoveInput(LION)), "6g6f");
+  assert.equal(premoveToPlay("4e4d+", new MoveInput(LION)), "4e4d+");
+  // No longer legal: dropped.
+  assert.equal(premoveToPlay("6g6f", new MoveInput(["6g6e", "4e4d"])), null);
+  assert.equal(premoveToPlay("3e3d", new MoveInput(LION)), null, "only the promotion is legal");
 });

@@ -12,9 +12,12 @@ import {
   boardHarness,
   clickSquare,
   copied,
+  dragSquare,
   freshPage,
   listedMoves,
   nativeSfen,
+  paste,
+  squareCentre,
   waitMoves,
 } from "./board-page.mjs";
 
@@ -127,6 +130,214 @@ test("play: takeback with the reply, asked before leaving, clocks at the player'
   const moves = await listedMoves(page);
   assert.equal(moves[0], "7i7h");
   nativeSfen(`position startpos moves ${moves.join(" ")}`);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("a reload keeps the variations of the move list, and the shown move", async () => {
+  const { context, page, errors } = await fresh(`${harness.server.url}dist/`);
+  await page.uncheck("#analyse-on");
+  for (const [from, to, n] of [
+    ["7i", "7h", 1],
+    ["6d", "6e", 2],
+    ["3i", "3h", 3],
+  ]) {
+    await clickSquare(page, from);
+    await clickSquare(page, to);
+    await waitMoves(page, n);
+  }
+  // Back two moves, then another second move: a variation beside 6d6e.
+  await page.click("#back");
+  await page.click("#back");
+  await clickSquare(page, "5d");
+  await clickSquare(page, "5e");
+  await waitMoves(page, 4);
+  const before = await listedMoves(page);
+  assert.deepEqual(before, ["7i7h", "6d6e", "5d5e", "3i3h"]);
+  const shown = await copied(page);
+  assert.deepEqual(shown, [
+    "position startpos moves 7i7h 5d5e",
+    nativeSfen("position startpos moves 7i7h 5d5e"),
+  ]);
+  await page.reload();
+  await page.waitForSelector("body[data-ready=true]");
+  await waitMoves(page, 4);
+  assert.deepEqual(await listedMoves(page), before, "the tree after a reload");
+  assert.deepEqual(await copied(page), shown, "the shown move after a reload");
+  assert.equal(await page.getAttribute("#moves button.current", "data-move"), "5d5e");
+  // The main line is still there to go to.
+  await page.click('#moves button[data-move="3i3h"]');
+  const [command] = await copied(page);
+  assert.equal(command, "position startpos moves 7i7h 6d6e 3i3h");
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("a game in play survives a reload: side, level, clocks and whose turn", async () => {
+  const { context, page, errors } = await fresh(`${harness.server.url}dist/`);
+  await page.click("#mode-play");
+  await page.selectOption("#human-side", "w");
+  await page.selectOption("#level", "1");
+  await page.selectOption("#tc-mode", "clock");
+  await page.fill("#tc-base", "2");
+  await page.fill("#tc-inc", "0");
+  await page.fill("#tc-byo", "0");
+  await page.click("#start-game");
+  await yourMove(page);
+  await clickSquare(page, "6d");
+  await clickSquare(page, "6e");
+  await waitMoves(page, 3);
+  await yourMove(page);
+  const moves = await listedMoves(page);
+  const seconds = async (side) => {
+    const [m, s] = (await page.textContent(`#clock-${side} .time`)).split(":").map(Number);
+    return m * 60 + s;
+  };
+  const white = await seconds("w");
+  const black = await seconds("b");
+  assert.ok(white < 120 && black < 120, `clocks ${white}, ${black}`);
+  // Leaving asks (beforeunload); the player says yes.
+  page.once("dialog", (d) => d.accept());
+  await page.reload();
+  await page.waitForSelector("body[data-ready=true]");
+  await yourMove(page);
+  assert.equal(await page.getAttribute("#mode-play", "aria-pressed"), "true");
+  assert.deepEqual(await listedMoves(page), moves);
+  assert.equal(await page.inputValue("#level"), "1");
+  assert.equal(await page.getAttribute("#board-wrap", "data-flipped"), "true");
+  // The clocks go on from where they stood: the player's is running, the engine's is not.
+  await page.waitForFunction(() =>
+    document.getElementById("clock-w").classList.contains("running"),
+  );
+  assert.ok(
+    Math.abs((await seconds("b")) - black) <= 1,
+    `Black's clock ${black} then ${await seconds("b")}`,
+  );
+  const w = await seconds("w");
+  assert.ok(w <= white && w >= white - 3, `White's clock ${white} then ${w}`);
+  assert.equal(await page.locator("#clock-b.running").count(), 0);
+  assert.equal(await page.isDisabled("#resign"), false);
+  // And the game goes on: a move, the engine's reply.
+  await clickSquare(page, "5d");
+  await clickSquare(page, "5e");
+  await waitMoves(page, 5);
+  await yourMove(page);
+  const [command, sfen] = await copied(page);
+  assert.equal(sfen, nativeSfen(command));
+  assert.ok((await seconds("b")) <= black, "the engine's clock went on from where it stood");
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("premoves: entered while the engine thinks, played when its move comes, cancelled by Escape or a right-click", async () => {
+  // The test hook holds the engine's move until the premoves are entered (a loaded machine
+  // must not decide the order).
+  const { context, page, errors } = await fresh(`${harness.server.url}dist/?test`);
+  const hold = (on) => page.evaluate((h) => window.shishiTest.holdEngine(h), on);
+  await page.click("#mode-play");
+  await page.selectOption("#human-side", "b");
+  await page.selectOption("#level", "0");
+  await page.selectOption("#tc-mode", "movetime");
+  await page.fill("#tc-movetime", "0.3");
+  await page.click("#start-game");
+  await yourMove(page);
+  const thinks = () =>
+    page.waitForFunction(() =>
+      /Shishi thinks/.test(document.getElementById("game-status").textContent),
+    );
+  const premoves = () => page.locator("rect.premove").count();
+  // The premove's origin, pressed until the board takes it (its move list comes a moment
+  // after the engine starts).
+  const choose = async (square) => {
+    for (let i = 0; i < 50; i++) {
+      await clickSquare(page, square);
+      if ((await page.locator("rect.chosen").count()) > 0) return;
+      await page.keyboard.press("Escape");
+      await page.waitForTimeout(50);
+    }
+    throw new Error(`${square} never taken for a premove`);
+  };
+  await hold(true);
+  await clickSquare(page, "7i");
+  await clickSquare(page, "7h");
+  await thinks();
+  await choose("3i");
+  await clickSquare(page, "3h");
+  assert.equal(
+    await premoves(),
+    2,
+    `the premove's squares are marked: ${await status(page)} ${await listedMoves(page)}`,
+  );
+  assert.match(await status(page), /Shishi thinks.*premove 3i3h/);
+  await hold(true);
+  await waitMoves(page, 3);
+  assert.equal((await listedMoves(page))[2], "3i3h", "played as soon as the engine moved");
+  await thinks();
+  assert.equal(await premoves(), 0);
+
+  // While the engine thinks again: a premove by drag, dropped by Escape, then one by click,
+  // dropped by a right-click on the board; nothing is played for the player.
+  await choose("2i");
+  await page.keyboard.press("Escape");
+  await dragSquare(page, "2i", "2h");
+  assert.equal(await premoves(), 2);
+  await page.keyboard.press("Escape");
+  assert.equal(await premoves(), 0);
+  await choose("12i");
+  await clickSquare(page, "12h");
+  assert.equal(await premoves(), 2);
+  const at = await squareCentre(page, "6f");
+  await page.mouse.click(at.x, at.y, { button: "right" });
+  assert.equal(await premoves(), 0);
+  assert.equal((await listedMoves(page)).length, 3, "all while the engine thought");
+  await hold(false);
+  await waitMoves(page, 4);
+  await yourMove(page);
+  await page.waitForTimeout(300);
+  assert.equal((await listedMoves(page)).length, 4);
+  const [command, sfen] = await copied(page);
+  assert.equal(sfen, nativeSfen(command));
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("sound: off by default, a toggle kept across a reload; on, a move and a capture sound, off, none", async () => {
+  const { context, page, errors } = await fresh(`${harness.server.url}dist/?test`);
+  await page.uncheck("#analyse-on");
+  const sounds = () => page.evaluate(() => window.shishiTest.sounds);
+  assert.equal(await page.getAttribute("#sound", "aria-pressed"), "false");
+  await clickSquare(page, "7i");
+  await clickSquare(page, "7h");
+  await waitMoves(page, 1);
+  assert.deepEqual(await sounds(), [], "off: no sound");
+  await page.click("#sound");
+  assert.equal(await page.getAttribute("#sound", "aria-pressed"), "true");
+  await page.reload();
+  await page.waitForSelector("body[data-ready=true]");
+  assert.equal(await page.getAttribute("#sound", "aria-pressed"), "true", "kept on");
+  await clickSquare(page, "6d");
+  await clickSquare(page, "6e");
+  await waitMoves(page, 2);
+  await page.waitForFunction(() => window.shishiTest.sounds.length === 1);
+  assert.deepEqual(await sounds(), ["move"]);
+  // A capture: Black's pawn takes White's.
+  await paste(page, "k11/12/12/12/12/12/6p5/6P5/12/12/12/11K b - 1");
+  await page.waitForFunction(() => document.querySelectorAll("g.piece").length === 4);
+  await clickSquare(page, "6h");
+  await clickSquare(page, "6g");
+  await waitMoves(page, 1);
+  await page.waitForFunction(() => window.shishiTest.sounds.length === 2);
+  assert.deepEqual(await sounds(), ["move", "capture"]);
+  // Off again: a move makes none, and off is kept.
+  await page.click("#sound");
+  await clickSquare(page, "12a");
+  await clickSquare(page, "12b");
+  await waitMoves(page, 2);
+  await page.waitForTimeout(200);
+  assert.deepEqual(await sounds(), ["move", "capture"]);
+  await page.reload();
+  await page.waitForSelector("body[data-ready=true]");
+  assert.equal(await page.getAttribute("#sound", "aria-pressed"), "false", "kept off");
   assert.deepEqual(errors, []);
   await context.close();
 });

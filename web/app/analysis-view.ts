@@ -1,0 +1,97 @@
+// The analysis panel: the engine's lines (score from Black's view, readable Hodges notation
+// asked of the rules engine, and USI), depth and speed, and the evaluation bar.
+
+import type { Side } from "./clock.js";
+import type { PositionInfo, RulesClient } from "./rules-client.js";
+import type { EngineLine } from "./searcher.js";
+
+const $ = (id: string) => document.getElementById(id)!;
+
+/** Score from Black's side, in pawns or as a mate. */
+function blackScore(l: EngineLine, side: Side): { text: string; value: number } {
+  const sign = side === "b" ? 1 : -1;
+  if (l.mate !== null) {
+    const m = l.mate * sign;
+    return { text: `${m > 0 ? "+" : "-"}M${Math.abs(l.mate)}`, value: m > 0 ? 1e5 : -1e5 };
+  }
+  const cp = (l.cp ?? 0) * sign;
+  return { text: `${cp >= 0 ? "+" : ""}${(cp / 100).toFixed(2)}`, value: cp };
+}
+
+export class AnalysisView {
+  /** The deepest line so far of each MultiPV rank. */
+  readonly lines = new Map<number, EngineLine>();
+  private readable = new Map<string, string[]>();
+  private last: { info: PositionInfo | null; shown: boolean; flipped: boolean } | null = null;
+
+  constructor(private readonly rules: RulesClient) {}
+
+  /** Keeps an engine line unless a deeper one of its rank is kept already. */
+  add(line: EngineLine): void {
+    const prev = this.lines.get(line.multipv);
+    if (prev && prev.depth > line.depth) return;
+    this.lines.set(line.multipv, line);
+  }
+
+  /** The best line's first move. */
+  best(): string | undefined {
+    return this.lines.get(1)?.pv[0];
+  }
+
+  /** Draws the lines of `info`'s position (none unless `shown`: the analysis mode). */
+  render(info: PositionInfo | null, shown: boolean, flipped: boolean): void {
+    this.last = { info, shown, flipped };
+    const list = $("lines");
+    list.replaceChildren();
+    const stats = $("analysis-stats");
+    if (!info || !shown) return;
+    const sorted = [...this.lines.values()].sort((a, b) => a.multipv - b.multipv);
+    const top = sorted[0];
+    const on = ($("analyse-on") as HTMLInputElement).checked && info.result === "none";
+    // A selective depth below the depth (a found mate ends the search early) says nothing.
+    const depth = top && top.seldepth >= top.depth ? `${top.depth}/${top.seldepth}` : top?.depth;
+    stats.textContent =
+      on && document.hidden
+        ? "paused while the tab is hidden"
+        : top
+          ? `depth ${depth} · ${Math.round(top.nps / 1000)} kn/s · ${top.nodes.toLocaleString("en")} nodes`
+          : on
+            ? "thinking…"
+            : "";
+    for (const l of sorted) {
+      const li = document.createElement("li");
+      const s = blackScore(l, info.side);
+      const score = document.createElement("span");
+      score.className = "score";
+      score.textContent = s.text;
+      li.appendChild(score);
+      const pv = l.pv.slice(0, 12);
+      const key = `${info.sfen}|${pv.join(" ")}`;
+      const readable = this.readable.get(key);
+      const words = document.createElement("span");
+      words.className = "readable";
+      words.textContent = readable ? readable.join(" ") : pv.join(" ");
+      li.appendChild(words);
+      const usi = document.createElement("span");
+      usi.className = "usi";
+      usi.textContent = pv.join(" ");
+      li.appendChild(usi);
+      list.appendChild(li);
+      if (!readable) {
+        this.readable.set(key, pv);
+        void this.rules.notation(info.sfen, pv).then((r) => {
+          this.readable.set(key, r);
+          const last = this.last;
+          if (last?.info === info) this.render(info, last.shown, last.flipped);
+        });
+      }
+    }
+    const fill = $("eval-fill");
+    if (top) {
+      const v = blackScore(top, info.side).value;
+      const share = 1 / (1 + Math.exp(-v / 400));
+      fill.style.height = `${(flipped ? 1 - share : share) * 100}%`;
+      $("eval-bar").title = `Evaluation ${blackScore(top, info.side).text} (Black's view)`;
+    }
+  }
+}

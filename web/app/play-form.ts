@@ -1,0 +1,48 @@
+// The form of a new game against the engine: side, strength (`Skill_Level` 0–20) and time
+// control (a clock of base, increment and byoyomi, or a fixed think time), read and filled in.
+
+import type { TimeControl } from "./clock.js";
+
+const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
+
+/** Fills the strength list and shows only the fields of the chosen kind of time control. */
+export function setUpPlayForm(): void {
+  const tcMode = $<HTMLSelectElement>("tc-mode");
+  const showTcFields = () => {
+    const clock = tcMode.value === "clock";
+    for (const id of ["tc-base", "tc-inc", "tc-byo"]) $(id).parentElement!.hidden = !clock;
+    $("tc-movetime").parentElement!.hidden = clock;
+  };
+  tcMode.addEventListener("change", showTcFields);
+  showTcFields();
+  const level = $<HTMLSelectElement>("level");
+  for (let l = 20; l >= 0; l--) {
+    const o = document.createElement("option");
+    o.value = String(l);
+    o.textContent = l === 20 ? "20 (full strength)" : l === 0 ? "0 (beginner)" : String(l);
+    level.appendChild(o);
+  }
+  level.value = "6";
+}
+
+/** The chosen side, strength and time control. */
+export function readPlayForm(): { human: "b" | "w"; level: number; tc: TimeControl } {
+  const num = (id: string) => Number($<HTMLInputElement>(id).value) || 0;
+  return {
+    human: $<HTMLSelectElement>("human-side").value === "w" ? "w" : "b",
+    level: Number($<HTMLSelectElement>("level").value),
+    tc: {
+      mode: $<HTMLSelectElement>("tc-mode").value === "movetime" ? "movetime" : "clock",
+      baseMs: num("tc-base") * 60_000,
+      incMs: num("tc-inc") * 1000,
+      byoyomiMs: num("tc-byo") * 1000,
+      movetimeMs: Math.max(100, num("tc-movetime") * 1000),
+    },
+  };
+}
+
+/** Shows a kept game's side and strength in the form. */
+export function showPlayChoices(human: "b" | "w", level: number): void {
+  $<HTMLSelectElement>("human-side").value = human;
+  $<HTMLSelectElement>("level").value = String(level);
+}

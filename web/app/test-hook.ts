@@ -1,0 +1,52 @@
+// A hook for the browser tests, on `window.shishiTest` when the page's address has `?test`
+// (web/test/move-paths.test.mjs): moves entered on the board (pointer events through the
+// board, the move entry and the promotion choice, as a player's) are collected instead of
+// played, without redrawing the board between them, so that thousands of paths are entered
+// in one page call; the rules engine answers the SFEN after each collected move. Nothing here
+// decides a rule or enters a move itself. It also lists the move sounds the page made, and
+// can hold the engine's move until a test has entered its premoves.
+
+import type { App } from "./app.js";
+import type { RulesClient } from "./rules-client.js";
+
+export interface TestHook {
+  /** On: committed moves are collected, not played, and the board is not redrawn. */
+  capture(on: boolean): void;
+  /** The moves committed since the last call. */
+  take(): string[];
+  /** The rules engine's SFEN after each move played alone from `sfen`. */
+  sfensAfter(sfen: string, moves: string[]): Promise<(string | null)[]>;
+  /** The move sounds made since the page loaded (`move` or `capture`). */
+  sounds: string[];
+  /** On: the engine's next moves wait (the search has ended) until it is turned off. */
+  holdEngine(on: boolean): void;
+}
+
+export function installTestHook(app: App, rules: RulesClient): void {
+  if (!new URLSearchParams(location.search).has("test")) return;
+  let committed: string[] = [];
+  let release: (() => void) | null = null;
+  const hook: TestHook = {
+    capture(on) {
+      app.divertMove = on ? (m) => void committed.push(m) : null;
+      app.renderPaused = on;
+      if (!on) app.render();
+    },
+    take() {
+      const out = committed;
+      committed = [];
+      return out;
+    },
+    sfensAfter: (sfen, moves) => rules.sfensAfter(sfen, moves),
+    sounds: [],
+    holdEngine(on) {
+      release?.();
+      release = null;
+      if (!on) return void (app.engineGate = null);
+      const held = new Promise<void>((r) => (release = r));
+      app.engineGate = () => held;
+    },
+  };
+  app.sound.onPlay = (kind) => hook.sounds.push(kind);
+  (window as unknown as { shishiTest: TestHook }).shishiTest = hook;
+}
