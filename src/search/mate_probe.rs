@@ -1,10 +1,12 @@
 //! Finishing won games with the mate solver. Alpha-beta with a depth horizon sees a forced
 //! win only as deep as it searches, so a side far ahead keeps improving its lead for dozens of
 //! plies where a chain of threats would end the game. Once the previous search ended far
-//! ahead and an iteration of this one scores the root far ahead again, the main thread hands a share of the move's budget to the proof-number solver
-//! ([`crate::mate`]); a proof is played at once, with its mate score and line. A probe costs a
-//! search only positions it already wins, so it can only cost strength where the lead was an
-//! illusion — and there the solver finds no proof and gives the time back early or not at all.
+//! ahead and an iteration of this one scores the root far ahead again, the main thread hands
+//! a share of the move's budget to the proof-number solver ([`crate::mate`]); a proven line
+//! is played, with its mate score, unless the search goes on to find a mate as short. The
+//! probe only runs where the engine already leads through a whole search, so the time it
+//! takes comes out of moves that are winning anyway (docs/mate.md, "In play", has its
+//! figures and why its budget is a quarter).
 
 use super::{Shared, score};
 use crate::mate::{self, Solver, Verdict};
@@ -16,7 +18,7 @@ use std::time::Duration;
 
 /// A root score (side to move's view, pawn = 100) from which the side to move counts as far
 /// ahead: the mark docs/strength.md measures conversion from.
-pub const PROBE_SCORE: i32 = 1500;
+pub(super) const PROBE_SCORE: i32 = 1500;
 
 /// The first iteration whose score may start a probe: the shallow ones swing too much.
 const PROBE_DEPTH: u32 = 5;

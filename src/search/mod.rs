@@ -21,7 +21,6 @@ use alphabeta::Worker;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
-pub use mate_probe::PROBE_SCORE;
 pub use time::Clock;
 
 /// What the search may spend.

@@ -342,11 +342,11 @@ fn nodes(n: u64) -> Limits {
 fn a_lead_held_through_a_search_plays_the_forced_win_the_mate_probe_proves() {
     let pos = chu(LONG_FORCED_WIN);
     let searcher = Searcher::new(16, 1).unwrap();
-    let mut run = || searcher.search(&pos, nodes(200_000), Arc::new(|_| {}));
+    let run = || searcher.search(&pos, nodes(200_000), Arc::new(|_| {}));
     // The first search only learns that the side to move leads; the second probes.
     let first = run();
     assert!(
-        first.score >= PROBE_SCORE && !score::is_mate(first.score),
+        first.score >= mate_probe::PROBE_SCORE && !score::is_mate(first.score),
         "score {}",
         first.score
     );
@@ -386,13 +386,10 @@ fn searches_without_a_budget_or_at_a_level_do_not_probe() {
     let searcher = Searcher::new(16, 1).unwrap();
     for _ in 0..2 {
         let s = searcher.search(&pos, depth(6), Arc::new(|_| {}));
-        assert!(s.score >= PROBE_SCORE && !score::is_mate(s.score));
+        assert!(s.score >= mate_probe::PROBE_SCORE && !score::is_mate(s.score));
     }
     let level = Limits {
-        skill: Some(skill::Skill {
-            level: 19,
-            seed: 0,
-        }),
+        skill: Some(skill::Skill { level: 19, seed: 0 }),
         ..nodes(100_000)
     };
     let searcher = Searcher::new(16, 1).unwrap();
