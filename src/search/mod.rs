@@ -95,6 +95,16 @@ pub struct SearchResult {
     pub nodes: u64,
 }
 
+impl SearchResult {
+    /// Plays the line `pv` with its score.
+    fn play(&mut self, score: i32, pv: Vec<Move>) {
+        self.best = pv.first().copied();
+        self.ponder = pv.get(1).copied();
+        self.score = score;
+        self.pv = pv;
+    }
+}
+
 /// Receives progress reports (called from the search's main thread).
 pub type InfoSink = Arc<dyn Fn(&Info) + Send + Sync>;
 
@@ -162,6 +172,32 @@ impl Shared {
             && self.depth_limit.is_some_and(|d| self.helper_depth() >= d)
         {
             self.stop.store(true, Relaxed);
+        }
+    }
+
+    /// The one-line report of a line the search is about to play in place of the last one
+    /// reported (a level's choice, a deeper helper's answer, a proven mate), so that the last
+    /// `info` line describes the move played.
+    fn played_line_info(
+        &self,
+        depth: u32,
+        seldepth: u32,
+        score: i32,
+        hashfull: u32,
+        pv: &[Move],
+    ) -> Info {
+        let elapsed = self.start.elapsed();
+        let nodes = self.nodes.load(Relaxed);
+        Info {
+            depth,
+            seldepth,
+            multipv: 1,
+            score,
+            nodes,
+            nps: (nodes as f64 / elapsed.as_secs_f64().max(1e-6)) as u64,
+            hashfull,
+            time: elapsed,
+            pv: pv.to_vec(),
         }
     }
 
@@ -655,24 +691,14 @@ fn main_thread(
 
 /// Plays a line the mate probe proved, reported as the last `info` line with its mate score.
 fn report_proof(result: &mut SearchResult, line: Vec<Move>, search: &Search) {
-    let shared = search.shared;
-    let elapsed = shared.start.elapsed();
-    let nodes = shared.nodes.load(Relaxed);
-    result.score = mate_probe::proven_score(line.len());
-    result.best = line.first().copied();
-    result.ponder = line.get(1).copied();
-    (search.info)(&Info {
-        depth: result.depth,
-        seldepth: line.len() as u32,
-        multipv: 1,
-        score: result.score,
-        nodes,
-        nps: (nodes as f64 / elapsed.as_secs_f64().max(1e-6)) as u64,
-        hashfull: search.tt.hashfull(),
-        time: elapsed,
-        pv: line.clone(),
-    });
-    result.pv = line;
+    let score = mate_probe::proven_score(line.len());
+    let hashfull = search.tt.hashfull();
+    let report =
+        search
+            .shared
+            .played_line_info(result.depth, line.len() as u32, score, hashfull, &line);
+    (search.info)(&report);
+    result.play(score, line);
 }
 
 /// A level's move: one of the last completed iteration's lines, drawn by [`skill::Plan`]
@@ -693,23 +719,8 @@ fn play_level_choice(
         return; // the best line: already reported and in `result`
     }
     let (score, pv) = &lines[choice];
-    let elapsed = shared.start.elapsed();
-    let nodes = shared.nodes.load(Relaxed);
-    info(&Info {
-        depth: result.depth,
-        seldepth: result.depth,
-        multipv: 1,
-        score: *score,
-        nodes,
-        nps: (nodes as f64 / elapsed.as_secs_f64().max(1e-6)) as u64,
-        hashfull: 0,
-        time: elapsed,
-        pv: pv.clone(),
-    });
-    result.best = pv.first().copied();
-    result.ponder = pv.get(1).copied();
-    result.pv = pv.clone();
-    result.score = *score;
+    info(&shared.played_line_info(result.depth, result.depth, *score, 0, pv));
+    result.play(*score, pv.clone());
 }
 
 /// The moves the root may play: the legal ones, narrowed to `searchmoves` if given.
@@ -737,24 +748,15 @@ fn adopt_deeper_helper(
     if limits.multipv > 1 || helper.depth <= result.depth || helper.pv.is_empty() {
         return;
     }
-    let elapsed = shared.start.elapsed();
-    let nodes = shared.nodes.load(Relaxed);
-    info(&Info {
-        depth: helper.depth,
-        seldepth: helper.seldepth,
-        multipv: 1,
-        score: helper.score,
-        nodes,
-        nps: (nodes as f64 / elapsed.as_secs_f64().max(1e-6)) as u64,
-        hashfull: tt.hashfull(),
-        time: elapsed,
-        pv: helper.pv.clone(),
-    });
-    result.best = helper.pv.first().copied();
-    result.ponder = helper.pv.get(1).copied();
-    result.score = helper.score;
+    info(&shared.played_line_info(
+        helper.depth,
+        helper.seldepth,
+        helper.score,
+        tt.hashfull(),
+        &helper.pv,
+    ));
     result.depth = helper.depth;
-    result.pv = helper.pv;
+    result.play(helper.score, helper.pv);
 }
 
 #[cfg(test)]
