@@ -18,6 +18,10 @@ function blackScore(l: EngineLine, side: Side): { text: string; value: number } 
   return { text: `${cp >= 0 ? "+" : ""}${(cp / 100).toFixed(2)}`, value: cp };
 }
 
+/** The height of one engine line in the list, its margin included, in the list's em (app.css:
+ * `#lines li`, 2.5em high with a 0.3em margin). */
+const LINE_EM = 2.8;
+
 export class AnalysisView {
   /** The deepest line so far of each MultiPV rank. */
   readonly lines = new Map<number, EngineLine>();
@@ -44,10 +48,15 @@ export class AnalysisView {
     const list = $("lines");
     list.replaceChildren();
     const stats = $("analysis-stats");
+    const on =
+      shown && !!info && ($("analyse-on") as HTMLInputElement).checked && info.result === "none";
+    // Room for every line asked for, whether it has come yet or not: the controls below the
+    // list stay where they are while the analysis runs (a click aimed at them lands).
+    const asked = Number(($("multipv") as HTMLSelectElement).value);
+    list.style.minHeight = on ? `${asked * LINE_EM}em` : "";
     if (!info || !shown) return;
     const sorted = [...this.lines.values()].sort((a, b) => a.multipv - b.multipv);
     const top = sorted[0];
-    const on = ($("analyse-on") as HTMLInputElement).checked && info.result === "none";
     // A selective depth below the depth (a found mate ends the search early) says nothing.
     const depth = top && top.seldepth >= top.depth ? `${top.depth}/${top.seldepth}` : top?.depth;
     stats.textContent =
@@ -76,6 +85,8 @@ export class AnalysisView {
       usi.className = "usi";
       usi.textContent = pv.join(" ");
       li.appendChild(usi);
+      // Each line is cut to one row of each form (app.css); the whole of it on hover.
+      li.title = `${s.text} ${words.textContent}\n${usi.textContent}`;
       list.appendChild(li);
       if (!readable) {
         this.readable.set(key, pv);

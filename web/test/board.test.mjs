@@ -197,6 +197,22 @@ describe("web board, cross-origin isolated", () => {
     );
     const line = await page.textContent("#lines li .readable");
     assert.match(line, /[A-Z+][A-Za-z]*[0-9]*[-x]/);
+    // The controls below the lines stand where they stood before the first line came (each
+    // position shown starts with none): a click aimed at them as a line arrives lands.
+    const [withLines, beforeAny] = await page.evaluate(() => {
+      const list = document.getElementById("lines");
+      const top = () => document.getElementById("io").getBoundingClientRect().y;
+      const stats = document.getElementById("analysis-stats");
+      const [lines, text] = [[...list.children], stats.textContent];
+      const full = top();
+      list.replaceChildren();
+      stats.textContent = "";
+      const empty = top();
+      list.replaceChildren(...lines);
+      stats.textContent = text;
+      return [full, empty];
+    });
+    assert.equal(withLines, beforeAny, "the paste box moves as the lines come in");
     assert.ok(await page.locator("polyline.arrow").count(), "best-move arrow");
     // Black a rook up: the bar leans to Black (Black's share grows from the bottom).
     await paste(page, "position sfen k11/g11/12/12/12/12/12/12/12/12/RG10/11K b - 1");
