@@ -6,7 +6,7 @@ import { BoardView } from "./board-view.js";
 import { formatTime, GameClock, type Side } from "./clock.js";
 import { DiagramView } from "./diagram-view.js";
 import { type FlatTree, GameTree, type TreeNode } from "./game-tree.js";
-import { MoveInput } from "./move-input.js";
+import { MoveInput, withPieceOnPath } from "./move-input.js";
 import { renderMoveList } from "./move-list.js";
 import type { GameKind, PieceKind, PositionInfo, RulesClient } from "./rules-client.js";
 import { type EngineLine, Searcher } from "./searcher.js";
@@ -235,7 +235,7 @@ export class App {
     $("board-wrap").dataset.flipped = String(this.flipped);
     this.board.render({
       size,
-      pieces,
+      pieces: withPieceOnPath(pieces, this.input.path),
       kinds: this.kinds,
       flipped: this.flipped,
       latin: this.latin,

@@ -6,7 +6,7 @@
 // there, the origin for igui or a pass. A finished path plays the move it stands for, in the
 // engine's own notation.
 
-import { moveSquares } from "./sfen.js";
+import { type BoardPiece, moveSquares, squareCoords } from "./sfen.js";
 
 /** What a click did. */
 export type InputResult =
@@ -129,4 +129,21 @@ export class MoveInput {
       (m) => m.squares.length === path.length && path.every((s, i) => m.squares[i] === s),
     );
   }
+}
+
+/** The board as drawn while a move is entered leg by leg: the piece stands on the last
+ * square chosen, its origin empty (a target for a pass or igui back there), and what it
+ * covers hidden until the move ends. The player sees the piece where they put it; a piece
+ * dragged to a square from which it may go on does not jump back to its start. */
+export function withPieceOnPath(
+  pieces: (BoardPiece | null)[][],
+  path: string[],
+): (BoardPiece | null)[][] {
+  if (path.length < 2) return pieces;
+  const [fromFile, fromRank] = squareCoords(path[0]);
+  const [atFile, atRank] = squareCoords(path[path.length - 1]);
+  const drawn = pieces.map((row) => [...row]);
+  drawn[atRank][atFile] = pieces[fromRank][fromFile];
+  if (path[0] !== path[path.length - 1]) drawn[fromRank][fromFile] = null;
+  return drawn;
 }

@@ -221,6 +221,20 @@ describe("web board, cross-origin isolated", () => {
       null,
       { timeout: 60_000 },
     );
+    // A mate found (the rook takes the king): the search goes on to its last depth, and no
+    // selective depth below it is shown (it read "depth 118/2").
+    await paste(page, "position sfen k11/1p10/12/12/12/12/12/12/12/12/12/R10K b - 1");
+    await page.waitForFunction(
+      () =>
+        document.querySelector("#lines li .score")?.textContent === "+M1" &&
+        Number(/depth (\d+)/.exec(document.getElementById("analysis-stats").textContent)?.[1]) >=
+          20,
+      null,
+      { timeout: 60_000 },
+    );
+    const stats = await page.textContent("#analysis-stats");
+    const [, depth, selective] = /depth (\d+)(?:\/(\d+))?/.exec(stats);
+    assert.ok(selective === undefined || Number(selective) >= Number(depth), stats);
     assert.deepEqual(errors, []);
     await page.close();
   });

@@ -1,9 +1,10 @@
 // Entering moves and positions as a player tries them (docs/web.md, "Moves", "Paste / copy"):
-// a lion's pass through any empty neighbour, a step that could go on offered both ways, a
-// dragged lion, a typed path that is the same move, dai dai's own SFEN pasted back with moves,
-// lishogi's URL form, paste errors that say which move failed and go when the text changes, a
-// position without royals refused, the pasted move number kept, and the promotion choice on the
-// board (Escape, a press elsewhere, Enter).
+// a lion's pass through any empty neighbour, a step that could go on offered both ways (the
+// piece drawn where it was put), a dragged lion dog, a typed path that is the same move, dai
+// dai's own SFEN pasted back with moves, lishogi's URL form, paste errors that say which move
+// failed and go when the text changes, the paste box's label, a position without royals
+// refused, the pasted move number kept, and the promotion choice on the board (Escape, a press
+// elsewhere, Enter).
 // Every position reached is checked against the native binary.
 import assert from "node:assert/strict";
 import { tmpdir } from "node:os";
@@ -52,6 +53,9 @@ test("a lion passes through any empty neighbour; a step that could go on offers 
     assert.equal(await page.locator("#moves button.current").count(), 0, via);
     const marked = await page.$$eval("[data-target]", (es) => es.map((e) => e.dataset.target));
     assert.ok(marked.includes(via) && marked.includes("6g"), `${via}: ${marked}`);
+    // Drawn where it was put, its start left empty until the move ends.
+    assert.match(await page.textContent(`g.piece[data-square="${via}"]`), /Black lion on/);
+    assert.equal(await page.locator('g.piece[data-square="6g"]').count(), 0, via);
     await clickSquare(page, "6g");
     await page.waitForSelector("#moves button.current");
     const [, sfen] = await copied(page);
@@ -85,6 +89,12 @@ test("dai dai: a dragged lion dog waits for its second leg; its own SFEN pastes 
   await dragSquare(page, "3p", "3o");
   // The lion dog could go on from 3o: both choices are on the board, nothing played yet.
   assert.deepEqual(await listedMoves(page), []);
+  // It stands where it was dropped (it used to jump back to 3p), 3p empty; 3o is marked to
+  // stop there, 3p to pass back.
+  assert.match(await page.textContent('g.piece[data-square="3o"]'), /Black lion dog/);
+  assert.equal(await page.locator('g.piece[data-square="3p"]').count(), 0);
+  const marked = await page.$$eval("[data-target]", (es) => es.map((e) => e.dataset.target));
+  assert.deepEqual(marked.sort(), ["3o", "3p"]);
   await clickSquare(page, "3o");
   await waitMoves(page, 1);
   const [command, sfen] = await copied(page);
@@ -119,7 +129,10 @@ test("lishogi's URL form loads; paste errors name the move and go with the text"
   await paste(page, "7i7h 7i7h");
   await page.waitForFunction(() => document.getElementById("io-error").textContent !== "");
   assert.match(await page.textContent("#io-error"), /move 2 \(7i7h\)/);
-  await page.fill("#io-text", "7i7h");
+  // The box is named by its label (what a screen reader says), and found by it here.
+  const box = page.getByLabel("Position or game to load");
+  assert.equal(await box.count(), 1, "the paste box has a label");
+  await box.fill("7i7h");
   assert.equal(await page.textContent("#io-error"), "");
   // A position without a royal piece is refused, not shown as a finished game.
   await paste(page, "12/12/12/12/12/12/12/12/12/12/12/11K b - 1");
