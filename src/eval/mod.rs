@@ -93,10 +93,31 @@ pub fn evaluate_with(pos: &Position, acc: &Accumulator) -> i32 {
     match &acc.nn {
         Some((net, sums)) => {
             let us = pos.side_to_move().index();
-            hand + net.output(&sums[us], &sums[1 - us])
+            with_correction(hand, net.output(&sums[us], &sums[1 - us]))
         }
         None => hand,
     }
+}
+
+/// The hand-set score `hand` with the network's correction `out`: at full weight while the
+/// lead is at most [`conversion::START`], fading linearly to nothing at twice that. Past that
+/// lead the game is won or lost and what decides the result is finishing it: the conversion
+/// terms (trades, bare king, the hunt) steer the search there, and a correction learned from
+/// mostly balanced positions only blurs them (docs/training.md, "Where the network speaks").
+pub fn with_correction(hand: i32, out: i32) -> i32 {
+    let (lead, full) = (hand.abs(), conversion::START);
+    if lead <= full {
+        hand + out
+    } else {
+        hand + out * (2 * full - lead).max(0) / full
+    }
+}
+
+/// [`with_correction`]'s weight of the correction at the hand-set score `hand`, for the
+/// trainer, which fits the network to the evaluation the engine runs.
+pub fn correction_weight(hand: f32) -> f32 {
+    let full = conversion::START as f32;
+    ((2.0 * full - hand.abs()) / full).clamp(0.0, 1.0)
 }
 
 /// The parts of the evaluation that a move changes only near the squares it touches:

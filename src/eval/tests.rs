@@ -342,3 +342,21 @@ fn placement_gain_is_the_change_in_the_movers_placement_term() {
     }
     assert!(checked > 1_000, "only {checked} moves");
 }
+
+#[test]
+fn the_networks_correction_fades_out_between_a_lead_of_800_and_1600_in_both_directions() {
+    for sign in [1, -1] {
+        assert_eq!(with_correction(sign * 800, 60), sign * 800 + 60);
+        assert_eq!(with_correction(sign * 1200, 60), sign * 1200 + 30);
+        assert_eq!(with_correction(sign * 1600, 60), sign * 1600);
+        assert_eq!(with_correction(sign * 5000, -60), sign * 5000);
+    }
+    // The trainer's float weight is the engine's, within the integer division's rounding.
+    for hand in (-2000..=2000).step_by(37) {
+        for out in [-300, -7, 0, 11, 250] {
+            let engine = with_correction(hand, out) - hand;
+            let float = correction_weight(hand as f32) * out as f32;
+            assert!((engine as f32 - float).abs() < 1.0, "{hand} {out}");
+        }
+    }
+}

@@ -1,11 +1,11 @@
 //! The network's inference against its definition: incremental accumulators equal a fresh
-//! count after every move, the evaluation is the hand-set score plus the network's output,
-//! and the file reads back exactly and refuses damage.
+//! count after every move, the evaluation is the hand-set score plus the network's output
+//! (faded as the lead grows), and the file reads back exactly and refuses damage.
 
 use super::features::{self, HIDDEN};
 use super::network::{Network, QA};
 use crate::eval::test_util::{Rng, random_positions};
-use crate::eval::{Accumulator, evaluate_with, hand_evaluate};
+use crate::eval::{Accumulator, evaluate_with, hand_evaluate, with_correction};
 use crate::rules::{Color, Position, RuleSet, Variant};
 
 /// A network with weights large enough that every clipping path is taken.
@@ -62,7 +62,7 @@ fn incremental_accumulators_equal_a_fresh_count_after_every_move() {
 }
 
 #[test]
-fn the_evaluation_is_the_hand_set_score_plus_the_networks_output_for_the_side_to_move() {
+fn the_evaluation_is_the_hand_set_score_plus_the_networks_faded_output_for_the_side_to_move() {
     let mut rng = Rng(0x00ee_0000_0000_0002);
     for variant in [Variant::Chu, Variant::DaiDai] {
         let net = random_network(variant, 9);
@@ -74,7 +74,7 @@ fn the_evaluation_is_the_hand_set_score_plus_the_networks_output_for_the_side_to
             let out = net.output(&net.accumulate(&us), &net.accumulate(&them));
             assert_eq!(
                 evaluate_with(&pos, &fresh(&pos, net)),
-                hand_evaluate(&pos) + out
+                with_correction(hand_evaluate(&pos), out)
             );
             differs += usize::from(out != 0);
         }

@@ -6,10 +6,12 @@
 //!
 //! The model: both perspectives' accumulators (a [`HIDDEN`]-wide first layer over the active
 //! features), clipped to [0, 1], one output neuron; the prediction is
-//! `sigmoid((hand + scale · output) / K)` against the target
+//! `sigmoid((hand + w(hand) · scale · output) / K)` against the target
 //! `λ · sigmoid(score / K) + (1 − λ) · result`, squared error, Adam on minibatches.
 //! `K` is fitted to the data first (the scale at which the search's scores best predict the
-//! results, as Texel tuning does).
+//! results, as Texel tuning does). `w` is the engine's weight of the correction
+//! ([`correction_weight`]: 1 up to a lead of 800, none from 1 600), so the network is fitted to
+//! the evaluation the engine computes with it.
 
 pub mod data;
 pub mod plot;
@@ -17,6 +19,7 @@ pub mod plot;
 mod tests;
 
 use crate::datagen::selfplay::splitmix;
+use crate::eval::correction_weight;
 use crate::nnue::features::{self, HIDDEN};
 use crate::nnue::network::{Network, QA, QB};
 use crate::rules::Variant;
@@ -150,7 +153,8 @@ impl Model {
     fn loss_of(&self, data: &Dataset, i: usize, k: f32, lambda: f32) -> (f32, f32, f32) {
         let (us, them) = data.features_of(i);
         let (out, _, _) = self.forward(us, them);
-        let p = sigmoid((data.hand[i] + OUTPUT_SCALE * out) / k);
+        let hand = data.hand[i];
+        let p = sigmoid((hand + correction_weight(hand) * OUTPUT_SCALE * out) / k);
         let t = target(data, i, k, lambda);
         (p, t, (p - t) * (p - t))
     }
@@ -223,10 +227,11 @@ impl Grads {
     fn accumulate(&mut self, model: &Model, data: &Dataset, i: usize, k: f32, lambda: f32) {
         let (us, them) = data.features_of(i);
         let (out, a, b) = model.forward(us, them);
-        let p = sigmoid((data.hand[i] + OUTPUT_SCALE * out) / k);
+        let (hand, w) = (data.hand[i], correction_weight(data.hand[i]));
+        let p = sigmoid((hand + w * OUTPUT_SCALE * out) / k);
         let t = target(data, i, k, lambda);
         self.loss += f64::from((p - t) * (p - t));
-        let d_out = 2.0 * (p - t) * p * (1.0 - p) * OUTPUT_SCALE / k;
+        let d_out = 2.0 * (p - t) * p * (1.0 - p) * w * OUTPUT_SCALE / k;
         self.b2 += d_out;
         for (acc, active, half) in [(&a, us, 0), (&b, them, HIDDEN)] {
             let mut d_acc = [0.0f32; HIDDEN];
