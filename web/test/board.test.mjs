@@ -221,8 +221,9 @@ describe("web board, cross-origin isolated", () => {
       null,
       { timeout: 60_000 },
     );
-    // A mate found (the rook takes the king): the search goes on to its last depth, and no
-    // selective depth below it is shown (it read "depth 118/2").
+    // A mate found (the rook takes the king), one line asked: the search runs through every
+    // depth to its last at once, and no selective depth below it is shown ("depth 118/0").
+    await page.selectOption("#multipv", "1");
     await paste(page, "position sfen k11/1p10/12/12/12/12/12/12/12/12/12/R10K b - 1");
     await page.waitForFunction(
       () =>

@@ -91,6 +91,7 @@ test("dai dai: a dragged lion dog waits for its second leg; its own SFEN pastes 
   assert.deepEqual(await listedMoves(page), []);
   // It stands where it was dropped (it used to jump back to 3p), 3p empty; 3o is marked to
   // stop there, 3p to pass back.
+  assert.equal(await page.locator('g.piece[data-square="3o"]').count(), 1, "a piece on 3o");
   assert.match(await page.textContent('g.piece[data-square="3o"]'), /Black lion dog/);
   assert.equal(await page.locator('g.piece[data-square="3p"]').count(), 0);
   const marked = await page.$$eval("[data-target]", (es) => es.map((e) => e.dataset.target));
