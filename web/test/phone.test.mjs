@@ -32,8 +32,9 @@ const open = (url, options) => freshPage(browser, url, options);
 
 const wide = (page) => page.evaluate(() => document.documentElement.scrollWidth);
 
-test("phone: swipes scroll, diagrams close on release, nothing overflows, no analysis unasked", async () => {
+test("phone: swipes scroll, diagrams close on release, nothing overflows, no analysis unasked", async (t) => {
   const server = await serve({ isolated: true });
+  t.after(() => server.close());
   const { context, page, errors } = await open(`${server.url}dist/`, PHONE);
   assert.equal(await page.isChecked("#analyse-on"), false, "analysis waits to be asked");
   await page.waitForTimeout(1000);
@@ -88,11 +89,11 @@ test("phone: swipes scroll, diagrams close on release, nothing overflows, no ana
   await page.screenshot({ path: join(tmpdir(), "shishi-phone-daidai-zoom.png") });
   assert.deepEqual(errors, []);
   await context.close();
-  server.close();
 });
 
-test("a hidden tab pauses the analysis", async () => {
+test("a hidden tab pauses the analysis", async (t) => {
   const server = await serve({ isolated: true });
+  t.after(() => server.close());
   const { context, page, errors } = await open(`${server.url}dist/`, {
     viewport: { width: 1280, height: 900 },
   });
@@ -118,11 +119,12 @@ test("a hidden tab pauses the analysis", async () => {
   );
   assert.deepEqual(errors, []);
   await context.close();
-  server.close();
 });
 
-test("offline: once visited, the page loads and plays with the server gone", async () => {
+test("offline: once visited, the page loads and plays with the server gone", async (t) => {
   const server = await serve({ isolated: true });
+  // Closed in the test to go offline; closed here too when a step before that fails.
+  t.after(() => server.close());
   const url = `${server.url}dist/`;
   const { context, page, errors } = await open(url, { viewport: { width: 1280, height: 900 } });
   await page.evaluate(async () => {
