@@ -106,7 +106,11 @@ impl Canvas {
 
 /// Every label the plot writes, for the test that the font covers them.
 fn legend() -> [(&'static str, [u8; 3]); 3] {
-    [("training", BLUE), ("validation", RED), ("hand-set evaluation", GREY)]
+    [
+        ("training", BLUE),
+        ("validation", RED),
+        ("hand-set evaluation", GREY),
+    ]
 }
 
 /// The PNG of the curves (`train` and `validation` per epoch, `baseline` a constant).
