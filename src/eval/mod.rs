@@ -105,12 +105,8 @@ pub fn evaluate_with(pos: &Position, acc: &Accumulator) -> i32 {
 /// terms (trades, bare king, the hunt) steer the search there, and a correction learned from
 /// mostly balanced positions only blurs them (docs/training.md, "Where the network speaks").
 pub fn with_correction(hand: i32, out: i32) -> i32 {
-    let (lead, full) = (hand.abs(), conversion::START);
-    if lead <= full {
-        hand + out
-    } else {
-        hand + out * (2 * full - lead).max(0) / full
-    }
+    let full = conversion::START;
+    hand + out * (2 * full - hand.abs()).clamp(0, full) / full
 }
 
 /// [`with_correction`]'s weight of the correction at the hand-set score `hand`, for the

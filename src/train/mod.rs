@@ -153,8 +153,7 @@ impl Model {
     fn loss_of(&self, data: &Dataset, i: usize, k: f32, lambda: f32) -> (f32, f32, f32) {
         let (us, them) = data.features_of(i);
         let (out, _, _) = self.forward(us, them);
-        let hand = data.hand[i];
-        let p = sigmoid((hand + correction_weight(hand) * OUTPUT_SCALE * out) / k);
+        let p = prediction(data.hand[i], out, k);
         let t = target(data, i, k, lambda);
         (p, t, (p - t) * (p - t))
     }
@@ -188,6 +187,12 @@ impl Model {
             b2: q(self.b2, QA * QB) as i32,
         }
     }
+}
+
+/// The model's expected result for the side to move: the engine's evaluation (the hand-set
+/// score plus the network's faded correction) through the fitted sigmoid.
+fn prediction(hand: f32, out: f32, k: f32) -> f32 {
+    sigmoid((hand + correction_weight(hand) * OUTPUT_SCALE * out) / k)
 }
 
 fn target(data: &Dataset, i: usize, k: f32, lambda: f32) -> f32 {
@@ -227,8 +232,8 @@ impl Grads {
     fn accumulate(&mut self, model: &Model, data: &Dataset, i: usize, k: f32, lambda: f32) {
         let (us, them) = data.features_of(i);
         let (out, a, b) = model.forward(us, them);
-        let (hand, w) = (data.hand[i], correction_weight(data.hand[i]));
-        let p = sigmoid((hand + w * OUTPUT_SCALE * out) / k);
+        let p = prediction(data.hand[i], out, k);
+        let w = correction_weight(data.hand[i]);
         let t = target(data, i, k, lambda);
         self.loss += f64::from((p - t) * (p - t));
         let d_out = 2.0 * (p - t) * p * (1.0 - p) * w * OUTPUT_SCALE / k;

@@ -18,10 +18,6 @@ function blackScore(l: EngineLine, side: Side): { text: string; value: number } 
   return { text: `${cp >= 0 ? "+" : ""}${(cp / 100).toFixed(2)}`, value: cp };
 }
 
-/** The height of one engine line in the list, its margin included, in the list's em (app.css:
- * `#lines li`, 2.5em high with a 0.3em margin). */
-const LINE_EM = 2.8;
-
 export class AnalysisView {
   /** The deepest line so far of each MultiPV rank. */
   readonly lines = new Map<number, EngineLine>();
@@ -52,8 +48,9 @@ export class AnalysisView {
       shown && !!info && ($("analyse-on") as HTMLInputElement).checked && info.result === "none";
     // Room for every line asked for, whether it has come yet or not: the controls below the
     // list stay where they are while the analysis runs (a click aimed at them lands).
-    const asked = Number(($("multipv") as HTMLSelectElement).value);
-    list.style.minHeight = on ? `${asked * LINE_EM}em` : "";
+    // app.css sizes the room from the number of lines asked for.
+    const asked = ($("multipv") as HTMLSelectElement).value;
+    list.style.setProperty("--lines-asked", on ? asked : "0");
     if (!info || !shown) return;
     const sorted = [...this.lines.values()].sort((a, b) => a.multipv - b.multipv);
     const top = sorted[0];

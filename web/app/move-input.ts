@@ -143,7 +143,7 @@ export function withPieceOnPath(
   const [fromFile, fromRank] = squareCoords(path[0]);
   const [atFile, atRank] = squareCoords(path[path.length - 1]);
   const drawn = pieces.map((row) => [...row]);
+  drawn[fromRank][fromFile] = null;
   drawn[atRank][atFile] = pieces[fromRank][fromFile];
-  if (path[0] !== path[path.length - 1]) drawn[fromRank][fromFile] = null;
   return drawn;
 }
