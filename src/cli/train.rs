@@ -31,6 +31,10 @@ pub struct TrainArgs {
     /// One game in this many goes to the validation set.
     #[arg(long, default_value_t = 20)]
     validation_every: u64,
+    /// Also train on every training position reflected left for right (chu only: its pieces
+    /// move alike to both sides), doubling the positions a run learns from.
+    #[arg(long)]
+    mirror: bool,
     /// Write the loss curves here (PNG).
     #[arg(long)]
     plot: Option<String>,
@@ -66,7 +70,7 @@ pub fn run(args: TrainArgs) -> Result<(), String> {
         return Err("--validation-every must be at least 2".into());
     }
     let started = Instant::now();
-    let (variant, data) = data::load(&args.files, args.validation_every)?;
+    let (variant, data) = data::load(&args.files, args.validation_every, args.mirror)?;
     let validation = data.validation.iter().filter(|&&v| v).count();
     eprintln!(
         "train: {} {} positions ({} for validation) read in {:.1} s",

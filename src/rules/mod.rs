@@ -17,6 +17,7 @@ pub mod paths;
 pub mod pieces;
 pub mod position;
 pub mod promotion;
+pub mod reflect;
 pub mod sfen;
 pub mod variant;
 pub mod zobrist;

@@ -5,7 +5,7 @@
 use crate::datagen::format::Reader;
 use crate::eval::hand_evaluate;
 use crate::nnue::features;
-use crate::rules::Variant;
+use crate::rules::{Position, Variant};
 
 /// All positions of a training run, flattened.
 #[derive(Default)]
@@ -37,6 +37,28 @@ impl Dataset {
         self.hand.is_empty()
     }
 
+    /// Adds one position with its search score, result and set.
+    fn push(
+        &mut self,
+        pos: &Position,
+        score: f32,
+        result: f32,
+        validation: bool,
+        active: &mut Vec<u32>,
+    ) {
+        let us = pos.side_to_move();
+        self.start.push(self.features.len());
+        features::active(pos, us, active);
+        self.split.push(active.len() as u16);
+        self.features.extend_from_slice(active);
+        features::active(pos, us.flip(), active);
+        self.features.extend_from_slice(active);
+        self.hand.push(hand_evaluate(pos) as f32);
+        self.score.push(score);
+        self.result.push(result);
+        self.validation.push(validation);
+    }
+
     /// Position i's features: the side to move's, then the other side's.
     pub fn features_of(&self, i: usize) -> (&[u32], &[u32]) {
         let end = self
@@ -50,8 +72,16 @@ impl Dataset {
 }
 
 /// Reads `paths` (shards of one game) and keeps one game in `1 / validation_every` for
-/// validation, chosen by a hash of the shard's seed and the game's number.
-pub fn load(paths: &[String], validation_every: u64) -> Result<(Variant, Dataset), String> {
+/// validation, chosen by a hash of the shard's seed and the game's number. With `reflect`,
+/// every training position is also added reflected left for right ([`Position::reflected`]):
+/// chu plays the same either way round, so the reflection is a second, equally true sample
+/// of what the search saw, and it halves how often a feature's weight sees the same game.
+/// Validation positions are kept as played, so validation losses compare across runs.
+pub fn load(
+    paths: &[String],
+    validation_every: u64,
+    reflect: bool,
+) -> Result<(Variant, Dataset), String> {
     let mut data = Dataset::default();
     let mut variant = None;
     let mut active = Vec::new();
@@ -69,21 +99,24 @@ pub fn load(paths: &[String], validation_every: u64) -> Result<(Variant, Dataset
             }
             _ => {}
         }
+        if reflect && !header.variant.catalogue().is_mirror_symmetric() {
+            return Err(format!(
+                "{path}: --mirror needs a game whose pieces move alike to both sides; {} has one-sided pieces",
+                header.variant.name()
+            ));
+        }
         while let Some((sample, pos)) = reader.next_sample().map_err(|e| format!("{path}: {e}"))? {
-            let us = pos.side_to_move();
-            data.start.push(data.features.len());
-            features::active(&pos, us, &mut active);
-            data.split.push(active.len() as u16);
-            data.features.extend_from_slice(&active);
-            features::active(&pos, us.flip(), &mut active);
-            data.features.extend_from_slice(&active);
-            data.hand.push(hand_evaluate(&pos) as f32);
-            data.score.push(sample.score as f32);
-            data.result.push((f32::from(sample.result) + 1.0) / 2.0);
             let game_hash = (header.seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ sample.game)
                 .wrapping_mul(0xbf58_476d_1ce4_e5b9);
-            data.validation
-                .push((game_hash >> 32) % validation_every == 0);
+            let validation = (game_hash >> 32) % validation_every == 0;
+            let result = (f32::from(sample.result) + 1.0) / 2.0;
+            data.push(&pos, sample.score as f32, result, validation, &mut active);
+            if reflect && !validation {
+                let mirrored = pos
+                    .reflected()
+                    .ok_or("a position of a symmetric game did not reflect")?;
+                data.push(&mirrored, sample.score as f32, result, false, &mut active);
+            }
         }
     }
     let variant = variant.ok_or("no training data given")?;

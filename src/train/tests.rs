@@ -5,7 +5,7 @@
 use super::*;
 use crate::datagen::{self, RunSettings, selfplay::GameSettings};
 use crate::eval::{Accumulator, evaluate_with, hand_evaluate, with_correction};
-use crate::rules::RuleSet;
+use crate::rules::{Position, RuleSet};
 
 fn shard(seed: u64) -> String {
     let settings = RunSettings {
@@ -33,7 +33,7 @@ fn shard(seed: u64) -> String {
 #[test]
 fn a_smoke_run_lowers_the_loss_and_the_engine_runs_the_exported_network_as_trained() {
     let paths = vec![shard(1), shard(2)];
-    let (variant, data) = data::load(&paths, 5).unwrap();
+    let (variant, data) = data::load(&paths, 5, false).unwrap();
     assert!(data.len() > 2_000, "{} positions", data.len());
     let settings = Settings {
         epochs: 6,
@@ -90,4 +90,60 @@ fn the_plot_is_a_png_of_the_promised_size() {
     assert_eq!(u32::from_be_bytes(png[16..20].try_into().unwrap()), 640);
     assert_eq!(u32::from_be_bytes(png[20..24].try_into().unwrap()), 360);
     assert_eq!(&png[png.len() - 8..png.len() - 4], b"IEND");
+}
+
+#[test]
+fn mirroring_adds_every_training_position_reflected_and_refuses_dai_dai() {
+    let paths = vec![shard(4)];
+    let (_, plain) = data::load(&paths, 5, false).unwrap();
+    let (_, mirrored) = data::load(&paths, 5, true).unwrap();
+    let training = plain.validation.iter().filter(|&&v| !v).count();
+    assert!(training > 500 && training < plain.len());
+    assert_eq!(mirrored.len(), plain.len() + training);
+    // Each training position is followed by its reflection: the same score and result, every
+    // feature on the mirrored file (a feature is kind · 144 + rank · 12 + file).
+    let reflect = |fs: &[u32]| {
+        let mut v: Vec<u32> = fs.iter().map(|&f| f - f % 12 + (11 - f % 12)).collect();
+        v.sort();
+        v
+    };
+    let sorted = |fs: &[u32]| {
+        let mut v = fs.to_vec();
+        v.sort();
+        v
+    };
+    let mut j = 0;
+    for i in 0..plain.len() {
+        assert_eq!(plain.features_of(i), mirrored.features_of(j));
+        assert_eq!(plain.validation[i], mirrored.validation[j]);
+        j += 1;
+        if !plain.validation[i] {
+            let ((us, them), (rus, rthem)) = (plain.features_of(i), mirrored.features_of(j));
+            assert_eq!(reflect(us), sorted(rus));
+            assert_eq!(reflect(them), sorted(rthem));
+            assert_eq!(
+                (plain.score[i], plain.result[i]),
+                (mirrored.score[j], mirrored.result[j])
+            );
+            assert!(!mirrored.validation[j]);
+            j += 1;
+        }
+    }
+    assert_eq!(j, mirrored.len());
+
+    let daidai = std::env::temp_dir().join(format!("shishi-train-dd-{}.txt", std::process::id()));
+    let text = format!(
+        "#shishi-datagen v1 variant=daidai rules=seed nodes=300 seed=1\n{};0;0;0;0\n",
+        Position::start(Variant::DaiDai, RuleSet::Seed).to_sfen()
+    );
+    std::fs::write(&daidai, text).unwrap();
+    let daidai = daidai.to_string_lossy().into_owned();
+    let err = data::load(std::slice::from_ref(&daidai), 5, true)
+        .err()
+        .unwrap();
+    assert!(err.contains("one-sided pieces"), "{err}");
+    assert!(data::load(std::slice::from_ref(&daidai), 5, false).is_ok());
+    for p in paths.iter().chain([&daidai]) {
+        let _ = std::fs::remove_file(p);
+    }
 }

@@ -112,6 +112,7 @@ pub struct Catalogue {
     reach: [u8; 256],
     off_line_reach: [u8; 256],
     has_hooks: bool,
+    mirror_symmetric: bool,
     roles: Vec<Role>,
 }
 
@@ -178,6 +179,7 @@ impl Catalogue {
                 _ => Role::Other,
             })
             .collect();
+        let mirror_symmetric = movement.iter().all(Movement::is_mirror_symmetric);
         Catalogue {
             kinds,
             bases: bases.len(),
@@ -189,6 +191,7 @@ impl Catalogue {
             reach,
             off_line_reach,
             has_hooks: off_line_reach.contains(&u8::MAX),
+            mirror_symmetric,
             roles,
         }
     }
@@ -211,6 +214,12 @@ impl Catalogue {
     #[inline]
     pub fn has_hooks(&self) -> bool {
         self.has_hooks
+    }
+
+    /// Whether every piece moves the same to the left as to the right, so that a position
+    /// reflected left for right is a position of the same game ([`Movement::is_mirror_symmetric`]).
+    pub fn is_mirror_symmetric(&self) -> bool {
+        self.mirror_symmetric
     }
 
     /// Compiled movement of a piece.

@@ -20,7 +20,7 @@
 //! `f b l r` selects two diagonals and a pair (`fl`, `fr`, `bl`, `br`) selects one. On `K`/`Q`,
 //! `f`/`b` select the three forward/backward directions.
 
-use crate::rules::geometry::{Color, dir};
+use crate::rules::geometry::{Color, STRIDE, dir, short_offset_steps};
 use arrayvec::ArrayVec;
 
 /// Which lines a hook mover slides along.
@@ -69,6 +69,45 @@ pub struct Movement {
     /// Whether the piece has any multi-step power (`lion`, `lion_lines` or `hook`): one
     /// test instead of three for the many pieces that have none.
     pub multistep: bool,
+}
+
+impl Movement {
+    /// Whether the movement is its own mirror image: the same steps, leaps, slides and lion
+    /// lines with left and right exchanged (lion power and hooks turn both ways by
+    /// definition). Chu's pieces all are; dai dai's left and right generals and chariots are
+    /// not, and a position of such a game reflected is a position of another game.
+    pub fn is_mirror_symmetric(&self) -> bool {
+        fn same<T: Ord + Clone>(a: &[T], reflected: impl Iterator<Item = T>) -> bool {
+            let mut a = a.to_vec();
+            let mut b: Vec<T> = reflected.collect();
+            a.sort();
+            b.sort();
+            a == b
+        }
+        let line = |l: &LionLine, delta: i16| (delta, l.length, l.slide_range, l.with_lion);
+        same(&self.steps, self.steps.iter().map(|&d| reflect_offset(d)))
+            && same(&self.leaps, self.leaps.iter().map(|&d| reflect_offset(d)))
+            && same(
+                &self.slides,
+                self.slides.iter().map(|&(d, r)| (reflect_offset(d), r)),
+            )
+            && same(
+                &self
+                    .lion_lines
+                    .iter()
+                    .map(|l| line(l, l.delta))
+                    .collect::<Vec<_>>(),
+                self.lion_lines
+                    .iter()
+                    .map(|l| line(l, reflect_offset(l.delta))),
+            )
+    }
+}
+
+/// The cell offset `delta` (at most three squares each way) turned left for right.
+fn reflect_offset(delta: i16) -> i16 {
+    let (ranks, files) = short_offset_steps(delta);
+    ranks * STRIDE - files
 }
 
 /// An error in a movement description; catalogue tests make sure none ships.

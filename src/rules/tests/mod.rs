@@ -21,6 +21,7 @@ mod notation;
 mod parser_fuzz;
 mod promotion_lishogi;
 mod promotion_seed;
+mod reflect;
 mod royals;
 mod sfen;
 mod stuck_pieces;
