@@ -25,6 +25,10 @@ pub struct TrainArgs {
     /// Weight of the search's score in the target; the rest is the game's result.
     #[arg(long, default_value_t = 0.5)]
     lambda: f32,
+    /// Fit the search's part of the target to the mean of the searches from this position to
+    /// this many plies later in its game (0: this position's search alone).
+    #[arg(long, default_value_t = 0)]
+    lookahead: u32,
     /// Seed of the initial weights and of the order of the positions.
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -84,6 +88,7 @@ pub fn run(args: TrainArgs) -> Result<(), String> {
         batch: args.batch,
         learning_rate: args.learning_rate,
         lambda: args.lambda,
+        lookahead: args.lookahead,
         seed: args.seed,
     };
     let trained = train::train(variant, &data, &settings, &mut |epoch, loss| {

@@ -2,7 +2,7 @@
 //! checks, turned into the two perspectives' active features, the hand-set evaluation the
 //! network corrects, and the targets.
 
-use crate::datagen::format::Reader;
+use crate::datagen::format::{Reader, Sample};
 use crate::eval::hand_evaluate;
 use crate::nnue::features;
 use crate::rules::{Position, Variant};
@@ -24,6 +24,11 @@ pub struct Dataset {
     pub result: Vec<f32>,
     /// Whether the position belongs to the validation set (a whole game at a time).
     pub validation: Vec<bool>,
+    /// The position's game, numbered across all shards of the run (a game's positions are
+    /// consecutive, in the order played).
+    pub game: Vec<u32>,
+    /// Plies played in the game before the position.
+    pub ply: Vec<u32>,
 }
 
 impl Dataset {
@@ -37,12 +42,13 @@ impl Dataset {
         self.hand.is_empty()
     }
 
-    /// Adds one position with its search score, result and set.
+    /// Adds one position of game `game` (numbered across the run) with its sample's search
+    /// score, result and ply, and its set.
     fn push(
         &mut self,
         pos: &Position,
-        score: f32,
-        result: f32,
+        sample: &Sample,
+        game: u32,
         validation: bool,
         active: &mut Vec<u32>,
     ) {
@@ -54,9 +60,11 @@ impl Dataset {
         features::active(pos, us.flip(), active);
         self.features.extend_from_slice(active);
         self.hand.push(hand_evaluate(pos) as f32);
-        self.score.push(score);
-        self.result.push(result);
+        self.score.push(sample.score as f32);
+        self.result.push((f32::from(sample.result) + 1.0) / 2.0);
         self.validation.push(validation);
+        self.game.push(game);
+        self.ply.push(sample.ply);
     }
 
     /// Position i's features: the side to move's, then the other side's.
@@ -85,6 +93,7 @@ pub fn load(
     let mut data = Dataset::default();
     let mut variant = None;
     let mut active = Vec::new();
+    let mut games = 0u32;
     for path in paths {
         let mut reader = Reader::open(path)?;
         let header = reader.header().clone();
@@ -105,17 +114,21 @@ pub fn load(
                 header.variant.name()
             ));
         }
+        let mut last_game = None;
         while let Some((sample, pos)) = reader.next_sample().map_err(|e| format!("{path}: {e}"))? {
+            if last_game != Some(sample.game) {
+                last_game = Some(sample.game);
+                games += 1;
+            }
             let game_hash = (header.seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ sample.game)
                 .wrapping_mul(0xbf58_476d_1ce4_e5b9);
             let validation = (game_hash >> 32) % validation_every == 0;
-            let result = (f32::from(sample.result) + 1.0) / 2.0;
-            data.push(&pos, sample.score as f32, result, validation, &mut active);
+            data.push(&pos, &sample, games, validation, &mut active);
             if reflect && !validation {
                 let mirrored = pos
                     .reflected()
                     .ok_or("a position of a symmetric game did not reflect")?;
-                data.push(&mirrored, sample.score as f32, result, false, &mut active);
+                data.push(&mirrored, &sample, games, false, &mut active);
             }
         }
     }

@@ -49,6 +49,10 @@ pub struct Settings {
     pub learning_rate: f32,
     /// Weight of the search's score in the target (the rest is the game's result).
     pub lambda: f32,
+    /// With n > 0 the search's part of the target is the mean expectation of the searches
+    /// of the position and of its game's positions up to n plies later (each turned to this
+    /// side's view), instead of this position's search alone.
+    pub lookahead: u32,
     /// Initial weights and the order of the positions.
     pub seed: u64,
 }
@@ -150,19 +154,19 @@ impl Model {
     }
 
     /// The position's prediction and target, and the loss.
-    fn loss_of(&self, data: &Dataset, i: usize, k: f32, lambda: f32) -> (f32, f32, f32) {
+    fn loss_of(&self, data: &Dataset, i: usize, k: f32, targets: &[f32]) -> (f32, f32, f32) {
         let (us, them) = data.features_of(i);
         let (out, _, _) = self.forward(us, them);
         let p = prediction(data.hand[i], out, k);
-        let t = target(data, i, k, lambda);
+        let t = targets[i];
         (p, t, (p - t) * (p - t))
     }
 
     /// Mean loss over `indices`.
-    fn mean_loss(&self, data: &Dataset, indices: &[usize], k: f32, lambda: f32) -> f64 {
+    fn mean_loss(&self, data: &Dataset, indices: &[usize], k: f32, targets: &[f32]) -> f64 {
         let sum: f64 = indices
             .par_iter()
-            .map(|&i| f64::from(self.loss_of(data, i, k, lambda).2))
+            .map(|&i| f64::from(self.loss_of(data, i, k, targets).2))
             .sum();
         sum / indices.len().max(1) as f64
     }
@@ -195,8 +199,47 @@ fn prediction(hand: f32, out: f32, k: f32) -> f32 {
     sigmoid((hand + correction_weight(hand) * OUTPUT_SCALE * out) / k)
 }
 
-fn target(data: &Dataset, i: usize, k: f32, lambda: f32) -> f32 {
-    lambda * sigmoid(data.score[i] / k) + (1.0 - lambda) * data.result[i]
+/// Every position's target: `λ · e + (1 − λ) · result`, where `e` is the search's expected
+/// result `sigmoid(score / K)`, or with a lookahead of n plies the mean of that expectation
+/// over the kept positions of the same game from this one to n plies later, each turned to
+/// this side's view. What the game showed a few moves on is a later, better-informed search
+/// of where this position was heading; a network fitted to it may learn what a deeper search
+/// would see, where fitting the position's own search teaches what a 5000-node search
+/// already finds (and a deeper one finds without help).
+pub fn targets(data: &Dataset, k: f32, lambda: f32, lookahead: u32) -> Vec<f32> {
+    let mut out = Vec::with_capacity(data.len());
+    let mut start = 0;
+    while start < data.len() {
+        let end = (start..data.len())
+            .find(|&j| data.game[j] != data.game[start])
+            .unwrap_or(data.len());
+        // A reflected copy follows its position with the same ply: both windows start at
+        // the first entry of that ply, so they weigh the same searches alike.
+        let mut from = start;
+        for i in start..end {
+            if data.ply[i] != data.ply[from] {
+                from = i;
+            }
+            let (mut sum, mut n) = (0.0f32, 0u32);
+            for j in from..end {
+                let later = data.ply[j] - data.ply[i];
+                if later > lookahead {
+                    break;
+                }
+                let score = if later.is_multiple_of(2) {
+                    data.score[j]
+                } else {
+                    -data.score[j]
+                };
+                sum += sigmoid(score / k);
+                n += 1;
+            }
+            let expectation = sum / n as f32;
+            out.push(lambda * expectation + (1.0 - lambda) * data.result[i]);
+        }
+        start = end;
+    }
+    out
 }
 
 /// Gradients of one minibatch: dense, since a batch of thousands of positions touches most
@@ -229,12 +272,12 @@ impl Grads {
         self
     }
 
-    fn accumulate(&mut self, model: &Model, data: &Dataset, i: usize, k: f32, lambda: f32) {
+    fn accumulate(&mut self, model: &Model, data: &Dataset, i: usize, k: f32, targets: &[f32]) {
         let (us, them) = data.features_of(i);
         let (out, a, b) = model.forward(us, them);
         let p = prediction(data.hand[i], out, k);
         let w = correction_weight(data.hand[i]);
-        let t = target(data, i, k, lambda);
+        let t = targets[i];
         self.loss += f64::from((p - t) * (p - t));
         let d_out = 2.0 * (p - t) * p * (1.0 - p) * w * OUTPUT_SCALE / k;
         self.b2 += d_out;
@@ -311,13 +354,13 @@ pub fn train(
         ));
     }
     let k = fit_k(data);
-    let lambda = settings.lambda;
+    let targets = targets(data, k, settings.lambda, settings.lookahead);
     let mut model = Model::new(variant, settings.seed);
     let hand_validation = {
         let mut zero = model.clone();
         zero.w2 = [0.0; 2 * HIDDEN];
         zero.b2 = 0.0;
-        zero.mean_loss(data, &validation, k, lambda)
+        zero.mean_loss(data, &validation, k, &targets)
     };
     let n = model.w1.len() + 3 * HIDDEN + 1;
     let mut adam = Adam {
@@ -343,7 +386,7 @@ pub fn train(
                 .map(|part| {
                     let mut g = Grads::zero(model.w1.len());
                     for &i in part {
-                        g.accumulate(&model, data, i, k, lambda);
+                        g.accumulate(&model, data, i, k, &targets);
                     }
                     g
                 })
@@ -354,7 +397,7 @@ pub fn train(
         }
         let loss = EpochLoss {
             train: train_loss / training.len() as f64,
-            validation: model.mean_loss(data, &validation, k, lambda),
+            validation: model.mean_loss(data, &validation, k, &targets),
         };
         report(epoch, &loss);
         if best.as_ref().is_none_or(|(v, _)| loss.validation < *v) {

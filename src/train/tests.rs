@@ -40,6 +40,7 @@ fn a_smoke_run_lowers_the_loss_and_the_engine_runs_the_exported_network_as_train
         batch: 256,
         learning_rate: 0.001,
         lambda: 0.5,
+        lookahead: 0,
         seed: 3,
     };
     let mut seen = Vec::new();
@@ -146,4 +147,52 @@ fn mirroring_adds_every_training_position_reflected_and_refuses_dai_dai() {
     for p in paths.iter().chain([&daidai]) {
         let _ = std::fs::remove_file(p);
     }
+}
+
+#[test]
+fn a_lookahead_target_averages_the_game_s_later_searches_in_the_mover_s_view() {
+    // Two games; game 1 keeps plies 10, 11, 13 (12 was a capture, not kept), game 2 ply 4.
+    let data = data::Dataset {
+        hand: vec![0.0; 4],
+        score: vec![100.0, -300.0, 500.0, 700.0],
+        result: vec![1.0, 0.0, 1.0, 0.5],
+        validation: vec![false; 4],
+        game: vec![1, 1, 1, 2],
+        ply: vec![10, 11, 13, 4],
+        ..Default::default()
+    };
+    let k = 400.0;
+    let e = |score: f32| sigmoid(score / k);
+    let close = |a: f32, b: f32| (a - b).abs() < 1e-6;
+    // Without lookahead: λ · sigmoid(score / K) + (1 − λ) · result.
+    let plain = targets(&data, k, 0.75, 0);
+    assert!(close(plain[0], 0.75 * e(100.0) + 0.25));
+    assert!(close(plain[3], 0.75 * e(700.0) + 0.125));
+    // Three plies on, each later search turned to this position's mover (an odd number of
+    // plies later, the other side moved: its score negated). Ply 10 sees itself, ply 11
+    // (+300 for ply 10's mover) and ply 13 (−500); ply 11 sees itself and ply 13 (two plies
+    // later, the same mover: +500); the window never crosses into the next game.
+    let ahead = targets(&data, k, 1.0, 3);
+    assert!(close(ahead[0], (e(100.0) + e(300.0) + e(-500.0)) / 3.0));
+    assert!(close(ahead[1], (e(-300.0) + e(500.0)) / 2.0));
+    assert!(close(ahead[2], e(500.0)));
+    assert!(close(ahead[3], e(700.0)));
+    // One ply on, ply 11 is out of reach of ply 13 (two plies later) but not of ply 10.
+    let one = targets(&data, k, 1.0, 1);
+    assert!(close(one[0], (e(100.0) + e(300.0)) / 2.0));
+    assert!(close(one[1], e(-300.0)));
+
+    // A reflected copy (same game and ply, right after its position) gets the same target.
+    let reflected = data::Dataset {
+        hand: vec![0.0; 4],
+        score: vec![100.0, 100.0, -300.0, -300.0],
+        result: vec![1.0; 4],
+        validation: vec![false; 4],
+        game: vec![1; 4],
+        ply: vec![10, 10, 11, 11],
+        ..Default::default()
+    };
+    let t = targets(&reflected, k, 1.0, 3);
+    assert!(close(t[0], t[1]) && close(t[2], t[3]), "{t:?}");
+    assert!(close(t[0], (e(100.0) + e(300.0)) / 2.0));
 }
