@@ -222,7 +222,11 @@ pub fn targets(data: &Dataset, k: f32, lambda: f32, lookahead: u32) -> Vec<f32> 
             }
             let (mut sum, mut n) = (0.0f32, 0u32);
             for j in from..end {
-                let later = data.ply[j] - data.ply[i];
+                // A shard lists a game's positions in the order played; should one not,
+                // the window ends where the plies stop rising.
+                let Some(later) = data.ply[j].checked_sub(data.ply[i]) else {
+                    break;
+                };
                 if later > lookahead {
                     break;
                 }
