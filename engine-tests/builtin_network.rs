@@ -65,14 +65,13 @@ fn bench_names_the_built_in_network_which_is_the_committed_file() {
     let loaded = shishi(&["--eval-file", &file, "bench", "--quick"]);
     assert_eq!(bench_field(&loaded, "chu     network:"), hash);
     assert_eq!(bench_nodes(&loaded), bench_nodes(&default));
-    for (value, name) in [
-        ("<built-in>", hash.as_str()),
-        ("<empty>", "none (hand-set evaluation)"),
-    ] {
-        let bench = shishi(&["--eval-file", value, "bench", "--quick"]);
-        assert_eq!(bench_field(&bench, "chu     network:"), name, "{value}");
-    }
+    let built_in = shishi(&["--eval-file", "<built-in>", "bench", "--quick"]);
+    assert_eq!(bench_field(&built_in, "chu     network:"), hash);
     let hand = shishi(&["--eval-file", "<empty>", "bench", "--quick"]);
+    assert_eq!(
+        bench_field(&hand, "chu     network:"),
+        "none (hand-set evaluation)"
+    );
     assert_ne!(
         bench_nodes(&hand),
         bench_nodes(&default),
