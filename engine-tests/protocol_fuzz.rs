@@ -233,9 +233,9 @@ fn trials(o: &Advertised) -> (Vec<String>, Vec<String>) {
             vec!["maybe".into(), "2".into()],
         ),
         "combo" => (o.vars.clone(), vec!["no-such-value".into()]),
-        // EvalFile: back to no network; a missing file and a file that is no network.
+        // EvalFile: no network, the built-in one; a missing file and a file that is no network.
         "string" | "file" => (
-            vec!["<empty>".into()],
+            vec!["<empty>".into(), "<built-in>".into()],
             vec![
                 "/nonexistent/net.nnue".into(),
                 concat!(env!("CARGO_MANIFEST_DIR"), "/Cargo.toml").into(),

@@ -25,9 +25,10 @@ pub struct Cli {
     /// first command on stdin).
     #[arg(long, value_parser = parse_protocol)]
     protocol: Option<shishi::protocol::Protocol>,
-    /// A network file (`shishi train`) that judges its game: in the protocol loop (as the
-    /// `EvalFile` option would) and in `bench`, `analyse` and `datagen` (before the
-    /// subcommand: `shishi --eval-file net.nnue bench`).
+    /// A network file (`shishi train`) that judges its game, `<built-in>` (the default: the
+    /// networks built into the binary) or `<empty>` (the hand-set evaluation alone): in the
+    /// protocol loop (as the `EvalFile` option would) and in `bench`, `analyse` and `datagen`
+    /// (before the subcommand: `shishi --eval-file net.nnue bench`).
     #[arg(long)]
     eval_file: Option<String>,
 }
@@ -59,9 +60,9 @@ enum Command {
 
 /// Runs the chosen subcommand; an error is one line for stderr.
 pub fn run(cli: Cli) -> Result<(), String> {
-    if let Some(path) = &cli.eval_file {
-        let (variant, hash) = shishi::nnue::load_file(path)?;
-        log::info!("{path}: {} network {hash}", variant.name());
+    if let Some(value) = &cli.eval_file {
+        let report = shishi::protocol::eval_file::set(value)?;
+        log::info!("{report}");
     }
     match cli.command {
         Some(Command::Perft(args)) => perft::run(args),

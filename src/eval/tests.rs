@@ -62,12 +62,14 @@ fn eval_is_colour_symmetric_on_random_playouts() {
     assert!(checked > 1000, "only {checked} positions");
 }
 
+/// The hand-set terms see nothing to choose between the sides of a start position (a
+/// network may add a bonus for the side to move, the same for either colour).
 #[test]
-fn eval_of_start_positions_is_zero() {
+fn hand_set_eval_of_start_positions_is_zero() {
     for variant in [Variant::Chu, Variant::DaiDai] {
         for rules in [RuleSet::Seed, RuleSet::Lishogi] {
             let pos = Position::start(variant, rules);
-            assert_eq!(evaluate(&pos), 0, "{variant:?}");
+            assert_eq!(hand_evaluate(&pos), 0, "{variant:?}");
         }
     }
 }
@@ -102,8 +104,10 @@ fn eval_a_side_up_a_lion_scores_higher() {
     }
 }
 
+/// The hand-set terms value a promoted piece above its unpromoted form (a network's
+/// correction around them is tested in `nnue::tests`).
 #[test]
-fn eval_promoting_raises_the_score() {
+fn hand_set_eval_promoting_raises_the_score() {
     // Chu: a Black piece of every promotable type in the zone, unpromoted and promoted.
     let cat = Variant::Chu.catalogue();
     for base in 0..cat.bases as u8 {
@@ -115,7 +119,7 @@ fn eval_promoting_raises_the_score() {
             let build = |piece: Piece| {
                 let mut pos = sfen(Variant::Chu, "6k5/12/12/12/12/12/12/12/12/12/12/5K6 b - 1");
                 pos.put(Square::new(file, rank), piece);
-                evaluate(&pos)
+                hand_evaluate(&pos)
             };
             if cat.kinds[base as usize].abbr == "P" && rank == 0 {
                 continue;
@@ -148,11 +152,11 @@ fn eval_promoting_raises_the_score() {
 }
 
 #[test]
-fn eval_chu_pawn_gains_value_as_it_nears_the_zone() {
+fn hand_set_eval_chu_pawn_gains_value_as_it_nears_the_zone() {
     let at = |rank: usize| {
         let mut pos = sfen(Variant::Chu, "6k5/12/12/12/12/12/12/12/12/12/12/5K6 b - 1");
         pos.put(Square::new(0, rank), Piece::new(20, false, Color::Black));
-        evaluate(&pos)
+        hand_evaluate(&pos)
     };
     assert!(at(8) < at(6) && at(6) < at(4) && at(4) < at(3));
 }

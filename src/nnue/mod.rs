@@ -2,11 +2,13 @@
 //! whose output is added to the hand-set evaluation as a correction, so that the German
 //! material base and every term built on it stay, and the network learns what they miss.
 //!
-//! Which network judges a game is process-wide state, set by the `EvalFile` option or
-//! `--eval-file`, read once per search (by [`crate::eval::Accumulator::new`]) and never at a
-//! node. Networks are kept for the life of the process (at most [`MAX_LOADED`]), so every
-//! search may hold a plain `&'static` reference without counting.
+//! Which network judges a game is process-wide state: the built-in one ([`builtin`]) unless
+//! the `EvalFile` option or `--eval-file` names another or none, read once per search (by
+//! [`crate::eval::Accumulator::new`]) and never at a node. Networks are kept for the life of
+//! the process (at most [`MAX_LOADED`] loaded from files), so every search may hold a plain
+//! `&'static` reference without counting.
 
+pub mod builtin;
 pub mod features;
 pub mod network;
 #[cfg(test)]
@@ -17,9 +19,21 @@ pub use network::Network;
 use crate::rules::Variant;
 use std::sync::RwLock;
 
-static ACTIVE: [RwLock<Option<&'static Network>>; 2] = [RwLock::new(None), RwLock::new(None)];
+/// What judges one game.
+#[derive(Clone, Copy)]
+enum Choice {
+    /// The built-in network ([`builtin::network`]), or the hand-set evaluation alone where
+    /// the game has none.
+    BuiltIn,
+    /// The hand-set evaluation alone.
+    Hand,
+    /// A network loaded from a file.
+    Loaded(&'static Network),
+}
 
-fn slot(variant: Variant) -> &'static RwLock<Option<&'static Network>> {
+static ACTIVE: [RwLock<Choice>; 2] = [RwLock::new(Choice::BuiltIn), RwLock::new(Choice::BuiltIn)];
+
+fn slot(variant: Variant) -> &'static RwLock<Choice> {
     &ACTIVE[match variant {
         Variant::Chu => 0,
         Variant::DaiDai => 1,
@@ -28,7 +42,11 @@ fn slot(variant: Variant) -> &'static RwLock<Option<&'static Network>> {
 
 /// The network judging `variant` now (`None`: the hand-set evaluation alone).
 pub fn active(variant: Variant) -> Option<&'static Network> {
-    *slot(variant).read().unwrap_or_else(|e| e.into_inner())
+    match *slot(variant).read().unwrap_or_else(|e| e.into_inner()) {
+        Choice::BuiltIn => builtin::network(variant),
+        Choice::Hand => None,
+        Choice::Loaded(net) => Some(net),
+    }
 }
 
 /// Most distinct networks one process loads: each stays in memory for good (searches hold
@@ -56,13 +74,18 @@ pub fn set_active(net: Network) -> Result<(), String> {
     };
     *slot(kept.variant)
         .write()
-        .unwrap_or_else(|e| e.into_inner()) = Some(kept);
+        .unwrap_or_else(|e| e.into_inner()) = Choice::Loaded(kept);
     Ok(())
 }
 
 /// Lets the hand-set evaluation judge `variant` alone from the next search on.
 pub fn clear_active(variant: Variant) {
-    *slot(variant).write().unwrap_or_else(|e| e.into_inner()) = None;
+    *slot(variant).write().unwrap_or_else(|e| e.into_inner()) = Choice::Hand;
+}
+
+/// Returns `variant` to its built-in network from the next search on.
+pub fn use_builtin(variant: Variant) {
+    *slot(variant).write().unwrap_or_else(|e| e.into_inner()) = Choice::BuiltIn;
 }
 
 /// Reads a network file and makes it judge its game; returns the network's game and hash.

@@ -136,3 +136,19 @@ fn a_network_file_reads_back_and_damage_is_refused() {
         assert!(err.contains(want), "{want}: {err}");
     }
 }
+
+#[test]
+fn the_built_in_network_is_a_whole_chu_network_and_dai_dai_has_none() {
+    // The reader takes the file whole: writing the parsed network gives the file back.
+    let net = super::builtin::network(Variant::Chu).expect("chu has a built-in network");
+    assert_eq!(net.variant, Variant::Chu);
+    let file = std::fs::read(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/nets/chu-70ae071d.nnue"
+    ))
+    .unwrap();
+    assert_eq!(net.to_bytes(), file);
+    // The file is named by the first eight digits of the hash the engine reports.
+    assert!(net.hash().starts_with("70ae071d"), "{}", net.hash());
+    assert!(super::builtin::network(Variant::DaiDai).is_none());
+}

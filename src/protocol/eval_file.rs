@@ -1,25 +1,35 @@
-//! The `EvalFile` option of every protocol: which network (docs/training.md) corrects the
-//! evaluation. One place for the three front ends, so they load, refuse and report alike.
+//! The `EvalFile` option of every protocol and `--eval-file` on the command line: which
+//! network (docs/training.md) corrects the evaluation. One place for every front end, so
+//! they load, refuse and report alike.
 
 use crate::nnue;
 use crate::rules::Variant;
 
+/// The option's default: the networks built into the binary ([`nnue::builtin`]).
+pub const BUILT_IN: &str = "<built-in>";
+
 /// The value that means "no network": USI's convention for an empty string option.
 pub const EMPTY: &str = "<empty>";
 
-/// Loads the network at `path` for its game, or with [`EMPTY`] (or nothing) returns both
-/// games to the hand-set evaluation. Returns the line to report; a file that cannot be read
-/// or is not a network is an error and changes nothing.
-pub fn set(path: &str) -> Result<String, String> {
-    let path = path.trim();
-    if path.is_empty() || path == EMPTY {
+/// With [`BUILT_IN`] returns both games to their built-in networks, with [`EMPTY`] (or
+/// nothing) to the hand-set evaluation alone; anything else is the path of a network file,
+/// loaded for its game. Returns the line to report; a file that cannot be read or is not a
+/// network is an error and changes nothing.
+pub fn set(value: &str) -> Result<String, String> {
+    let value = value.trim();
+    if value.is_empty() || value == EMPTY {
         nnue::clear_active(Variant::Chu);
         nnue::clear_active(Variant::DaiDai);
         return Ok("EvalFile: the hand-set evaluation alone".into());
     }
-    let (variant, hash) = nnue::load_file(path).map_err(|e| format!("option EvalFile: {e}"))?;
+    if value == BUILT_IN {
+        nnue::use_builtin(Variant::Chu);
+        nnue::use_builtin(Variant::DaiDai);
+        return Ok(format!("EvalFile: built-in, {}", describe()));
+    }
+    let (variant, hash) = nnue::load_file(value).map_err(|e| format!("option EvalFile: {e}"))?;
     Ok(format!(
-        "EvalFile: {} network {hash} from {path}",
+        "EvalFile: {} network {hash} from {value}",
         variant.name()
     ))
 }

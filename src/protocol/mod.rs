@@ -11,7 +11,7 @@
 
 mod board_commands;
 pub mod display;
-mod eval_file;
+pub mod eval_file;
 mod mate_job;
 pub mod notation;
 mod perft_job;

@@ -313,7 +313,7 @@ impl Session {
         }
         o.line(&format!(
             "option name EvalFile type string default {}",
-            eval_file::EMPTY
+            eval_file::BUILT_IN
         ));
         o.line(&format!("info string {}", eval_file::describe()));
         o.line(match self.dialect {

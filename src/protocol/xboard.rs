@@ -275,7 +275,7 @@ impl Session {
         ));
         o.line(&format!(
             "feature option=\"EvalFile -file {}\"",
-            eval_file::EMPTY
+            eval_file::BUILT_IN
         ));
         o.line(&format!("# {}", eval_file::describe()));
         o.line("feature done=1");

@@ -9,6 +9,7 @@ use super::picker::{MovePicker, QuietContext};
 use super::score::{self, DRAW, INFINITE, MATE, mated_in};
 use super::tt::{Bound, TranspositionTable};
 use crate::eval;
+use crate::nnue::{self, Network};
 use crate::rules::outcome::GameResult;
 use crate::rules::{Move, Position, RuleSet, Variant, movegen};
 use std::sync::atomic::Ordering::Relaxed;
@@ -42,6 +43,10 @@ pub(crate) struct Worker<'a> {
     pub excluded: Vec<Move>,
     /// Root moves allowed (empty = all), from `go searchmoves`.
     pub root_only: Vec<Move>,
+    /// The network that corrects the evaluation in this search: the one active for the game
+    /// ([`crate::nnue::active`]), read once here and never at a node; `None` for the
+    /// hand-set evaluation alone.
+    pub network: Option<&'static Network>,
     /// Best root move of the last completed root search with its score.
     pub root_best: Option<(Move, i32)>,
     repetition_forbidden: bool,
@@ -63,6 +68,7 @@ impl<'a> Worker<'a> {
         let repetition_forbidden =
             !(pos.variant() == Variant::Chu && pos.rules() == RuleSet::Lishogi);
         let chu = pos.variant() == Variant::Chu;
+        let variant = pos.variant();
         Worker {
             pos,
             tt,
@@ -81,6 +87,7 @@ impl<'a> Worker<'a> {
             prev: vec![None; MAX_PLY + 2],
             excluded: Vec::new(),
             root_only: Vec::new(),
+            network: nnue::active(variant),
             root_best: None,
             repetition_forbidden,
             table_in_quiescence: chu,
@@ -124,7 +131,7 @@ impl<'a> Worker<'a> {
     pub fn root(&mut self, alpha: i32, beta: i32, depth: i32) -> i32 {
         self.aborted = false;
         self.root_best = None;
-        self.acc[0] = eval::Accumulator::new(&self.pos);
+        self.acc[0] = eval::Accumulator::with_network(&self.pos, self.network);
         self.search(alpha, beta, depth, 0, false)
     }
 

@@ -483,6 +483,17 @@ fn level_depth_cap(limits: &Limits, pos: &Position) -> Option<Limits> {
     })
 }
 
+/// The network that judges this search. Levels below full strength keep the hand-set
+/// evaluation: their node budgets and noise were placed on HaChu's scale with it
+/// (docs/levels.md), and a network would move every level by a different amount.
+fn network_for(pos: &Position, limits: &Limits) -> Option<&'static crate::nnue::Network> {
+    if limits.skill.is_some() {
+        None
+    } else {
+        crate::nnue::active(pos.variant())
+    }
+}
+
 /// A Lazy SMP helper: iterative deepening like the main thread, odd helpers one ply ahead so
 /// the threads diverge, with no reports. Its completed iterations are offered to the main
 /// thread, which plays the deepest answer (single-line searches only: a helper ignores the
@@ -496,6 +507,7 @@ fn helper_thread(
 ) {
     let mut w = Worker::new(pos.clone(), tt, shared, false);
     w.root_only = limits.search_moves.clone();
+    w.network = network_for(pos, limits);
     let publishes = limits.multipv <= 1 && limits.skill.is_none();
     let mut prev_score = 0;
     let max_depth = limits.depth.map_or(ordering::MAX_PLY as i32 - 10, |d| {
@@ -558,6 +570,7 @@ fn main_thread(
     let (tt, shared, info) = (search.tt, search.shared, search.info);
     let mut w = Worker::new(pos.clone(), tt, shared, true);
     w.root_only = limits.search_moves.clone();
+    w.network = network_for(pos, limits);
     let root_moves = root_moves(pos, limits);
     let plan = limits.skill.map(|s| s.plan());
     // A level searches a few lines to choose from; only the ones asked for are reported.

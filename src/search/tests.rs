@@ -408,3 +408,22 @@ fn a_new_game_forgets_the_lead() {
     let s = searcher.search(&pos, nodes(200_000), Arc::new(|_| {}));
     assert!(!score::is_mate(s.score), "score {}", s.score);
 }
+
+#[test]
+fn levels_below_full_strength_keep_the_hand_set_evaluation() {
+    let pos = Position::start(Variant::Chu, RuleSet::Seed);
+    let full = depth(3);
+    assert!(
+        network_for(&pos, &full).is_some(),
+        "chu has a built-in network"
+    );
+    assert_eq!(
+        network_for(&pos, &full).map(|n| n.hash()),
+        crate::nnue::active(Variant::Chu).map(|n| n.hash())
+    );
+    let level = Limits {
+        skill: Some(skill::Skill { level: 19, seed: 0 }),
+        ..full
+    };
+    assert!(network_for(&pos, &level).is_none());
+}

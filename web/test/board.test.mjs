@@ -400,7 +400,8 @@ describe("web board served by `shishi web` (the README's command)", () => {
     const reload = await load(() => page.reload());
     console.log(`shishi web: first load ${first} bytes, reload ${reload} bytes`);
     assert.ok(first > 100_000, `first load ${first} bytes: the engine was not counted`);
-    assert.ok(first <= 450_000, `first load ${first} bytes`);
+    // Both engine modules carry the built-in network (about 500 KB each with brotli).
+    assert.ok(first <= 1_300_000, `first load ${first} bytes`);
     assert.ok(reload <= 5_000, `reload ${reload} bytes`);
     await context.close();
     relay.close();

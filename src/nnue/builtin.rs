@@ -1,0 +1,25 @@
+//! The networks built into the binary, so that the engine plays at its best with no file to
+//! install and the WebAssembly build carries the same judgement as the native one.
+//! `nets/README.md` gives each file's hashes and the `shishi train` command and seed that
+//! made it. Dai dai has none yet (docs/training.md): it is judged by the hand-set
+//! evaluation alone.
+
+use super::Network;
+use crate::rules::Variant;
+use std::sync::OnceLock;
+
+/// The chu network's file, checked and parsed on first use.
+const CHU: &[u8] = include_bytes!("../../nets/chu-70ae071d.nnue");
+
+/// The built-in network of `variant`, if it has one.
+pub fn network(variant: Variant) -> Option<&'static Network> {
+    static CHU_NET: OnceLock<Network> = OnceLock::new();
+    match variant {
+        // The file is part of the source tree and a unit test reads it through the same
+        // reader, so a failure here is a broken build, not bad input.
+        Variant::Chu => Some(CHU_NET.get_or_init(|| {
+            Network::from_bytes(CHU).expect("the built-in chu network is a valid network file")
+        })),
+        Variant::DaiDai => None,
+    }
+}
