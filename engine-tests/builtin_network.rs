@@ -2,8 +2,11 @@
 //! protocol's handshake name it, it is the file committed under `nets/` (loading that file
 //! changes nothing), and `EvalFile` turns it off (`<empty>`) and back on (`<built-in>`).
 
-use std::io::{BufRead, Write};
-use std::process::{Command, Stdio};
+mod protocol_common;
+
+use protocol_common::Engine;
+use std::process::Command;
+use std::time::Duration;
 
 fn shishi(args: &[&str]) -> String {
     let out = Command::new(env!("CARGO_BIN_EXE_shishi"))
@@ -107,28 +110,18 @@ fn every_protocol_reports_the_built_in_network_and_eval_file_switches_it() {
         ),
     ] {
         let space = if set.ends_with('=') { "" } else { " " };
-        let mut child = Command::new(env!("CARGO_BIN_EXE_shishi"))
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .spawn()
-            .unwrap();
-        let mut stdin = child.stdin.take().unwrap();
-        writeln!(
-            stdin,
+        let mut engine = Engine::start(&[]);
+        let script = format!(
             "{hello}\n{set}{space}<empty>\n{set}{space}<built-in>\n{set}{space}<empty>\n{go}"
-        )
-        .unwrap();
-        let mut seen = Vec::new();
-        for line in std::io::BufReader::new(child.stdout.take().unwrap()).lines() {
-            let line = line.unwrap();
-            let done = line.starts_with(answer);
-            seen.push(line);
-            if done {
-                break;
-            }
-        }
-        writeln!(stdin, "quit").unwrap();
-        assert!(child.wait().unwrap().success());
+        );
+        script.lines().for_each(|line| engine.send(line));
+        engine.expect_prefix(answer);
+        engine.send("quit");
+        assert!(
+            engine.exits(Duration::from_secs(10)),
+            "{hello}: no clean exit"
+        );
+        let seen = engine.log.clone();
         let text = seen.join("\n");
         assert!(text.contains(ok), "{hello}: {text}");
         let at = |needle: &str| {
