@@ -61,22 +61,20 @@ impl Game {
 
 /// A move text that is legal in a game here (generated and not forbidden by repetition).
 pub fn parse_game_move(pos: &mut Position, text: &str) -> Result<Move, String> {
-    game_goes_on(pos).map_err(|why| format!("illegal move {}: {why}", super::clip(text)))?;
+    // Without move generation: this runs for every move of every `position … moves`, and a
+    // position without a legal move refuses the move by the legality check below.
+    if let Some(GameResult::Win(_, why) | GameResult::Draw(why)) = pos.outcome_before_a_move() {
+        return Err(format!(
+            "illegal move {}: the game is over ({})",
+            super::clip(text),
+            why.text()
+        ));
+    }
     let mv = pos.parse_move(text).map_err(|e| e.to_string())?;
     if !pos.allowed_in_game(mv) {
         return Err(format!("illegal move {text}: it repeats a position"));
     }
     Ok(mv)
-}
-
-/// `Err` with the result when the game is over: no move may follow it.
-pub fn game_goes_on(pos: &mut Position) -> Result<(), String> {
-    match pos.outcome() {
-        None => Ok(()),
-        Some(GameResult::Win(_, why) | GameResult::Draw(why)) => {
-            Err(format!("the game is over ({})", why.text()))
-        }
-    }
 }
 
 struct Running {

@@ -106,6 +106,27 @@ impl Position {
 
     /// The result if the game is over in this position, `None` while it goes on.
     pub fn outcome(&mut self) -> Option<GameResult> {
+        if let Some(r) = self.royals_or_repetition_result() {
+            return Some(r);
+        }
+        if self.game_moves().is_empty() {
+            return Some(GameResult::Win(self.side.flip(), EndReason::NoLegalMove));
+        }
+        self.bare_king_result()
+    }
+
+    /// [`outcome`](Self::outcome) for a position where a move is about to be played: every
+    /// result but "no legal move", which the move's own legality check answers. It generates
+    /// no moves, so replaying a game of a thousand moves (a protocol's `position … moves`,
+    /// sent again before every search) costs no move generation per move.
+    pub fn outcome_before_a_move(&mut self) -> Option<GameResult> {
+        self.royals_or_repetition_result()
+            .or_else(|| self.bare_king_result())
+    }
+
+    /// The results that need no move generation and come before the others: a side without
+    /// royals, and lishogi's repetition rules.
+    fn royals_or_repetition_result(&mut self) -> Option<GameResult> {
         let us = self.side;
         let them = us.flip();
         if self.royals[us.index()] == 0 {
@@ -114,16 +135,10 @@ impl Position {
         if self.royals[them.index()] == 0 {
             return Some(GameResult::Win(us, EndReason::RoyalsCaptured));
         }
-        if self.variant == Variant::Chu
-            && self.rules == RuleSet::Lishogi
-            && let Some(r) = self.lishogi_repetition()
-        {
-            return Some(r);
+        if self.variant == Variant::Chu && self.rules == RuleSet::Lishogi {
+            return self.lishogi_repetition();
         }
-        if self.game_moves().is_empty() {
-            return Some(GameResult::Win(them, EndReason::NoLegalMove));
-        }
-        self.bare_king_result()
+        None
     }
 
     /// The bare-king and royals-only results alone, without generating moves: cheap enough for

@@ -18,6 +18,7 @@ mod lion_dog;
 mod lion_trading;
 mod make_unmake;
 mod notation;
+mod outcome;
 mod parser_fuzz;
 mod promotion_lishogi;
 mod promotion_seed;
