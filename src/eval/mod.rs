@@ -194,7 +194,12 @@ impl Accumulator {
                 flipped.push(cell);
             }
         }
-        let mut next = *self;
+        // Field by field: without a network (dai dai today) the copy is the hand-set sums'
+        // 32 bytes instead of the whole struct with its unused network slot.
+        let mut next = Accumulator::hand_sums(self);
+        if let Some((net, sums)) = &self.nn {
+            next.nn = Some((*net, *sums));
+        }
         let mut stale = [false; 2];
         for c in [Color::Black, Color::White] {
             stale[c.index()] = near_royal(pos, c, &touched);
@@ -219,6 +224,17 @@ impl Accumulator {
             }
         }
         next
+    }
+
+    /// The hand-set sums of `acc` alone, without its network.
+    fn hand_sums(acc: &Accumulator) -> Accumulator {
+        Accumulator {
+            psq: acc.psq,
+            mobility: acc.mobility,
+            safety: acc.safety,
+            chances: acc.chances,
+            nn: None,
+        }
     }
 
     /// Dai dai: adds (`sign` = 1) or takes out (-1) the capture chances of the pieces on
