@@ -9,7 +9,7 @@ use crate::rules::Variant;
 use std::sync::OnceLock;
 
 /// The chu network's file, checked and parsed on first use.
-const CHU: &[u8] = include_bytes!("../../nets/chu-70ae071d.nnue");
+const CHU: &[u8] = include_bytes!("../../nets/chu-57a0086b.nnue");
 
 /// The built-in network of `variant`, if it has one.
 pub fn network(variant: Variant) -> Option<&'static Network> {
