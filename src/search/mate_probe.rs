@@ -10,7 +10,7 @@
 
 use super::{Shared, score};
 use crate::mate::{self, Solver, Verdict};
-use crate::rules::{Move, Position};
+use crate::rules::{Move, Position, Variant};
 use std::sync::Mutex;
 use std::sync::atomic::AtomicI32;
 use std::sync::atomic::Ordering::Relaxed;
@@ -72,10 +72,14 @@ pub(super) fn budget(
 }
 
 impl MateProbe {
-    /// Whether an iteration's result calls for a probe: far ahead now and at the end of the
-    /// previous search, and no mate found by the search itself.
-    pub(super) fn wanted(&self, depth: u32, root_score: i32) -> bool {
-        depth >= PROBE_DEPTH
+    /// Whether an iteration's result calls for a probe: chu, far ahead now and at the end of
+    /// the previous search, and no mate found by the search itself. Not in dai dai: there
+    /// a lead of +1500 is common long before the enemy royal can be reached, the solver
+    /// seldom proves anything within a quarter of a 2 s + 0.02 s move on the 17×17 board,
+    /// and the quarter cost the leading side its games (docs/mate.md, "In play").
+    pub(super) fn wanted(&self, variant: Variant, depth: u32, root_score: i32) -> bool {
+        variant == Variant::Chu
+            && depth >= PROBE_DEPTH
             && root_score >= PROBE_SCORE
             && !score::is_mate(root_score)
             && self.last_score.load(Relaxed) >= PROBE_SCORE

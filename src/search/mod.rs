@@ -643,7 +643,11 @@ fn main_thread(
         result.score = *best_score;
         result.depth = depth as u32;
         gate.completed(result.best);
-        if !probed && search.probe.wanted(depth as u32, *best_score) {
+        if !probed
+            && search
+                .probe
+                .wanted(pos.variant(), depth as u32, *best_score)
+        {
             probed = true;
             proof = mate_probe::budget(limits, soft, shared)
                 .and_then(|budget| search.probe.prove(pos, &budget, &root_moves, shared));

@@ -400,6 +400,18 @@ fn searches_without_a_budget_or_at_a_level_do_not_probe() {
 }
 
 #[test]
+fn only_chu_probes_a_held_lead() {
+    let probe = mate_probe::MateProbe::default();
+    let lead = mate_probe::PROBE_SCORE + 100;
+    probe.remember(lead);
+    assert!(probe.wanted(Variant::Chu, 6, lead));
+    assert!(!probe.wanted(Variant::DaiDai, 6, lead));
+    // Below the mark, or too shallow, chu does not probe either.
+    assert!(!probe.wanted(Variant::Chu, 6, mate_probe::PROBE_SCORE - 1));
+    assert!(!probe.wanted(Variant::Chu, 2, lead));
+}
+
+#[test]
 fn a_new_game_forgets_the_lead() {
     let pos = chu(LONG_FORCED_WIN);
     let mut searcher = Searcher::new(16, 1).unwrap();
