@@ -235,3 +235,55 @@ fn a_trained_network_loads_in_bench_and_in_every_protocol() {
         assert!(seen.last().unwrap().starts_with(answer), "{hello}: {text}");
     }
 }
+
+/// `shishi fit` on a dai dai shard: one line per weight, losses that do not rise on the
+/// training set, and one error line for bad arguments and damaged files.
+#[test]
+fn fit_reads_a_shard_and_reports_the_fitted_weights() {
+    let shard = tmp("fit-daidai.txt");
+    datagen(&shard, "daidai", "1");
+    let path = shard.to_str().unwrap();
+    let out = shishi(&["fit", path, "--passes", "2", "--validation-every", "2"]);
+    let said = String::from_utf8_lossy(&out.stdout).to_string();
+    assert!(
+        out.status.success(),
+        "{said}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let head = said.lines().next().unwrap();
+    assert!(head.starts_with("daidai weights, K "), "{said}");
+    let losses: Vec<f64> = head
+        .split("training loss ")
+        .nth(1)
+        .unwrap()
+        .split(',')
+        .next()
+        .unwrap()
+        .split(" -> ")
+        .map(|x| x.trim().parse().unwrap())
+        .collect();
+    assert!(losses[1] <= losses[0], "{head}");
+    for name in ["capture_share", "mobility", "attacker_near", "guard4"] {
+        assert!(
+            said.lines().any(|l| l.trim_start().starts_with(name)),
+            "{name}: {said}"
+        );
+    }
+    let text = std::fs::read_to_string(&shard).unwrap();
+    let cut = tmp("fit-cut.txt");
+    std::fs::write(&cut, &text[..text.len() - 5]).unwrap();
+    one_error_line(&shishi(&["fit", cut.to_str().unwrap()]), "(truncated)");
+    one_error_line(&shishi(&["fit", "/nonexistent/x"]), "cannot open");
+    one_error_line(
+        &shishi(&["fit", path, "--lambda", "2"]),
+        "--lambda 2 is out of range",
+    );
+    one_error_line(
+        &shishi(&["fit", path, "--passes", "0"]),
+        "--passes 0 is out of range",
+    );
+    one_error_line(
+        &shishi(&["fit", path, "--validation-every", "1"]),
+        "--validation-every must be at least 2",
+    );
+}

@@ -5,6 +5,7 @@ mod bench;
 mod bench_limits;
 mod datacheck;
 mod datagen;
+mod fit;
 mod match_cmd;
 mod mate_cmd;
 mod perft;
@@ -49,6 +50,8 @@ enum Command {
     Datagen(datagen::DatagenArgs),
     /// Train a network on `datagen` shards (docs/training.md).
     Train(train::TrainArgs),
+    /// Fit the hand-set evaluation's positional weights to `datagen` shards (Texel tuning).
+    Fit(fit::FitArgs),
     /// Check training-data shards and count what they hold.
     Datacheck(datacheck::DatacheckArgs),
     /// Solve mate problems (a file of positions) with the proof-number mate solver.
@@ -74,6 +77,7 @@ pub fn run(cli: Cli) -> Result<(), String> {
         Some(Command::Datagen(args)) => datagen::run(args),
         Some(Command::Datacheck(args)) => datacheck::run(args),
         Some(Command::Train(args)) => train::run(args),
+        Some(Command::Fit(args)) => fit::run(args),
         Some(Command::Mate(args)) => mate_cmd::run(args),
         None => shishi::protocol::run(cli.protocol),
     }

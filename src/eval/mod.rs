@@ -17,6 +17,9 @@ mod tables;
 pub(crate) mod test_util;
 #[cfg(test)]
 mod tests;
+mod weights;
+
+pub use weights::{PARAMS, Param, Weights};
 
 use crate::nnue;
 use crate::nnue::features::{self, HIDDEN};
@@ -78,7 +81,11 @@ pub fn hand_evaluate(pos: &Position) -> i32 {
 /// search keeps one per ply, made by [`Accumulator::play`], so a node pays only for the
 /// squares its move touched).
 pub fn evaluate_with(pos: &Position, acc: &Accumulator) -> i32 {
-    let t = tables(pos.variant());
+    evaluate_in(pos, acc, tables(pos.variant()))
+}
+
+/// [`evaluate_with`] by the tables `t` of `pos`'s game.
+fn evaluate_in(pos: &Position, acc: &Accumulator, t: &Tables) -> i32 {
     let side = |c: Color| {
         let i = c.index();
         acc.psq[i] + acc.mobility[i] * t.mobility_weight + acc.safety[i] + acc.chances[i]
@@ -96,6 +103,28 @@ pub fn evaluate_with(pos: &Position, acc: &Accumulator) -> i32 {
             with_correction(hand, net.output(&sums[us], &sums[1 - us]))
         }
         None => hand,
+    }
+}
+
+/// The hand-set evaluation of one game with chosen [`Weights`], from scratch and without a
+/// network: what a fit of the weights ([`crate::train::fit`]) judges its positions by. The
+/// engine itself evaluates with [`Weights::of`] through [`evaluate`].
+pub struct HandEval {
+    tables: Tables,
+}
+
+impl HandEval {
+    /// The evaluation of `variant` with the weights `w`.
+    pub fn new(variant: Variant, w: &Weights) -> HandEval {
+        HandEval {
+            tables: tables::build(variant, w),
+        }
+    }
+
+    /// The score of `pos` (of this evaluation's game), side to move's view.
+    pub fn evaluate(&self, pos: &Position) -> i32 {
+        let acc = Accumulator::from_scratch(pos, &self.tables, None);
+        evaluate_in(pos, &acc, &self.tables)
     }
 }
 
@@ -144,7 +173,11 @@ impl Accumulator {
 
     /// The sums of `pos`, from scratch, with `net` (or none) as its network.
     pub fn with_network(pos: &Position, net: Option<&'static Network>) -> Accumulator {
-        let t = tables(pos.variant());
+        Accumulator::from_scratch(pos, tables(pos.variant()), net)
+    }
+
+    /// The sums of `pos` by the tables `t`, with `net` (or none) as its network.
+    fn from_scratch(pos: &Position, t: &Tables, net: Option<&'static Network>) -> Accumulator {
         let mut acc = Accumulator {
             nn: net.map(|net| {
                 let mut active = Vec::with_capacity(pos.pieces(Color::Black).len() * 2 + 4);

@@ -13,6 +13,7 @@ use crate::rules::variant::{RuleSet, Variant};
 use std::sync::OnceLock;
 
 use super::ROYAL_VALUE;
+use super::weights::Weights;
 
 /// Per-code facts the evaluation loop needs besides the rank table (8 bytes, so the 256
 /// entries share few cache lines).
@@ -78,8 +79,8 @@ pub(super) fn tables(variant: Variant) -> &'static Tables {
     static CHU: OnceLock<Tables> = OnceLock::new();
     static DAIDAI: OnceLock<Tables> = OnceLock::new();
     match variant {
-        Variant::Chu => CHU.get_or_init(|| build(variant)),
-        Variant::DaiDai => DAIDAI.get_or_init(|| build(variant)),
+        Variant::Chu => CHU.get_or_init(|| build(variant, &Weights::of(variant))),
+        Variant::DaiDai => DAIDAI.get_or_init(|| build(variant, &Weights::of(variant))),
     }
 }
 
@@ -231,8 +232,6 @@ const CHU_UNIT: f64 = 200.0;
 const DAIDAI_UNIT: f64 = 100.0;
 /// Dai dai: share of the promotion gain a promotable piece always carries.
 const DAIDAI_PROMO_SHARE: f64 = 0.10;
-/// Dai dai: further share when a capture is available at once.
-const DAIDAI_CAPTURE_SHARE: f64 = 0.15;
 
 fn value_of(table: &[(&str, f64)], abbr: &str) -> f64 {
     table
@@ -247,7 +246,8 @@ pub(super) fn chu_column(d: usize) -> usize {
     4usize.saturating_sub(d)
 }
 
-fn build(variant: Variant) -> Tables {
+/// The tables of `variant`'s evaluation with the positional weights `w`.
+pub(super) fn build(variant: Variant, w: &Weights) -> Tables {
     let cat = variant.catalogue();
     let side = variant.side();
     let chu = variant == Variant::Chu;
@@ -295,7 +295,7 @@ fn build(variant: Variant) -> Tables {
                 let to = cat.kinds[p.base() as usize].promotes_to.unwrap_or_default();
                 let gain = (daidai_value(to) * DAIDAI_UNIT - val).max(0.0);
                 val += DAIDAI_PROMO_SHARE * gain;
-                info[code].capture_bonus = (DAIDAI_CAPTURE_SHARE * gain).round() as i16;
+                info[code].capture_bonus = (w.capture_share * gain).round() as i16;
             }
             (val, [val; 17])
         };
@@ -309,13 +309,13 @@ fn build(variant: Variant) -> Tables {
         // Advancement: dai dai pawns (chu pawns advance through the promotion columns).
         if !chu && kind.abbr == "P" && !p.promoted() {
             for (adv, v) in per_rank.iter_mut().enumerate().take(side - 1).skip(6) {
-                *v += 4.0 * (adv - 5) as f64;
+                *v += w.pawn_advance * (adv - 5) as f64;
             }
         }
         // Royals: stay home while the board is full (a mild pull back).
         if royal {
             for (adv, v) in per_rank.iter_mut().enumerate().take(side) {
-                *v -= 8.0 * adv.saturating_sub(2) as f64;
+                *v -= w.royal_pull * adv.saturating_sub(2) as f64;
             }
         }
         for adv in 0..side {
@@ -333,13 +333,11 @@ fn build(variant: Variant) -> Tables {
         info[code].centre_weight = if royal || (kind.abbr == "P" && !p.promoted()) {
             0
         } else if m.lion || !m.lion_lines.is_empty() && !long {
-            if chu { 4 } else { 3 }
+            w.centre_lion.clamp(i8::MIN.into(), i8::MAX.into()) as i8
         } else if long {
             0
-        } else if chu {
-            3
         } else {
-            2
+            w.centre_step.clamp(i8::MIN.into(), i8::MAX.into()) as i8
         };
         // Mobility rays.
         let ci = &mut info[code];
@@ -445,10 +443,10 @@ fn build(variant: Variant) -> Tables {
         info,
         rays,
         near: near_all,
-        mobility_weight: if chu { 3 } else { 2 },
-        attacker_near: 24,
-        attacker_far: 10,
-        guard: [-30, -10, 0, 10, 16],
+        mobility_weight: w.mobility,
+        attacker_near: w.attacker_near,
+        attacker_far: w.attacker_far,
+        guard: w.guard,
         second_royal: if chu { 200 } else { 0 },
         start_others: Position::start(variant, RuleSet::Seed).other_count(Color::Black) as i32,
     }

@@ -79,6 +79,14 @@ impl Dataset {
     }
 }
 
+/// Whether game `game` of the shard made with `seed` belongs to the validation set: one game
+/// in `every`, chosen by a hash, so that the split does not follow the order games were played.
+pub fn is_validation(seed: u64, game: u64, every: u64) -> bool {
+    let game_hash =
+        (seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ game).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    (game_hash >> 32).is_multiple_of(every)
+}
+
 /// Reads `paths` (shards of one game) and keeps one game in `1 / validation_every` for
 /// validation, chosen by a hash of the shard's seed and the game's number. With `reflect`,
 /// every training position is also added reflected left for right ([`Position::reflected`]):
@@ -120,9 +128,7 @@ pub fn load(
                 last_game = Some(sample.game);
                 games += 1;
             }
-            let game_hash = (header.seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ sample.game)
-                .wrapping_mul(0xbf58_476d_1ce4_e5b9);
-            let validation = (game_hash >> 32) % validation_every == 0;
+            let validation = is_validation(header.seed, sample.game, validation_every);
             data.push(&pos, &sample, games, validation, &mut active);
             if reflect && !validation {
                 let mirrored = pos

@@ -14,6 +14,7 @@
 //! the evaluation the engine computes with it.
 
 pub mod data;
+pub mod fit;
 pub mod plot;
 #[cfg(test)]
 mod tests;
@@ -90,16 +91,19 @@ pub struct Trained {
     pub quantization_error: f64,
 }
 
-fn sigmoid(x: f32) -> f32 {
+pub(crate) fn sigmoid(x: f32) -> f32 {
     1.0 / (1.0 + (-x).exp())
 }
 
-/// The K that makes `sigmoid(score / K)` predict the results best (golden-section search).
-pub fn fit_k(data: &Dataset) -> f32 {
+/// The K that makes `sigmoid(score / K)` predict the results (1, 0.5, 0) best
+/// (golden-section search).
+pub fn fit_k(score: &[f32], result: &[f32]) -> f32 {
     let loss = |k: f32| -> f64 {
-        (0..data.len())
-            .map(|i| {
-                let d = sigmoid(data.score[i] / k) - data.result[i];
+        score
+            .iter()
+            .zip(result)
+            .map(|(&s, &r)| {
+                let d = sigmoid(s / k) - r;
                 f64::from(d * d)
             })
             .sum()
@@ -357,7 +361,7 @@ pub fn train(
             validation.len()
         ));
     }
-    let k = fit_k(data);
+    let k = fit_k(&data.score, &data.result);
     let targets = targets(data, k, settings.lambda, settings.lookahead);
     let mut model = Model::new(variant, settings.seed);
     let hand_validation = {
