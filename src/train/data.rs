@@ -6,6 +6,7 @@ use crate::datagen::format::{Reader, Sample};
 use crate::eval::hand_evaluate;
 use crate::nnue::features;
 use crate::rules::{Position, Variant};
+use std::fs::File;
 
 /// All positions of a training run, flattened.
 #[derive(Default)]
@@ -87,6 +88,25 @@ pub fn is_validation(seed: u64, game: u64, every: u64) -> bool {
     (game_hash >> 32).is_multiple_of(every)
 }
 
+/// Opens the shard at `path`, which must be of the game `variant` names; the first shard of
+/// a run sets it.
+pub fn open_shard(path: &str, variant: &mut Option<Variant>) -> Result<Reader<File>, String> {
+    let reader = Reader::open(path)?;
+    let game = reader.header().variant;
+    match *variant {
+        None => *variant = Some(game),
+        Some(v) if v != game => {
+            return Err(format!(
+                "{path} is {} data, the others {}",
+                game.name(),
+                v.name()
+            ));
+        }
+        _ => {}
+    }
+    Ok(reader)
+}
+
 /// Reads `paths` (shards of one game) and keeps one game in `1 / validation_every` for
 /// validation, chosen by a hash of the shard's seed and the game's number. With `reflect`,
 /// every training position is also added reflected left for right ([`Position::reflected`]):
@@ -103,19 +123,8 @@ pub fn load(
     let mut active = Vec::new();
     let mut games = 0u32;
     for path in paths {
-        let mut reader = Reader::open(path)?;
+        let mut reader = open_shard(path, &mut variant)?;
         let header = reader.header().clone();
-        match variant {
-            None => variant = Some(header.variant),
-            Some(v) if v != header.variant => {
-                return Err(format!(
-                    "{path} is {} data, the others {}",
-                    header.variant.name(),
-                    v.name()
-                ));
-            }
-            _ => {}
-        }
         if reflect && !header.variant.catalogue().is_mirror_symmetric() {
             return Err(format!(
                 "{path}: --mirror needs a game whose pieces move alike to both sides; {} has one-sided pieces",

@@ -8,9 +8,8 @@
 //! The target is the trainer's: `λ · sigmoid(score / K) + (1 − λ) · result`, with `K` fitted
 //! to the data first, so a fit and a network are judged by the same yardstick.
 
-use super::data::is_validation;
+use super::data::{is_validation, open_shard};
 use super::{fit_k, sigmoid};
-use crate::datagen::format::Reader;
 use crate::eval::{HandEval, PARAMS, Weights};
 use crate::rules::{Position, Variant};
 use rayon::prelude::*;
@@ -40,19 +39,8 @@ impl FitData {
             validation: Vec::new(),
         };
         for path in paths {
-            let mut reader = Reader::open(path)?;
-            let header = reader.header().clone();
-            match variant {
-                None => variant = Some(header.variant),
-                Some(v) if v != header.variant => {
-                    return Err(format!(
-                        "{path} is {} data, the others {}",
-                        header.variant.name(),
-                        v.name()
-                    ));
-                }
-                _ => {}
-            }
+            let mut reader = open_shard(path, &mut variant)?;
+            let seed = reader.header().seed;
             while let Some((sample, pos)) =
                 reader.next_sample().map_err(|e| format!("{path}: {e}"))?
             {
@@ -60,7 +48,7 @@ impl FitData {
                 data.score.push(sample.score as f32);
                 data.result.push((f32::from(sample.result) + 1.0) / 2.0);
                 data.validation
-                    .push(is_validation(header.seed, sample.game, validation_every));
+                    .push(is_validation(seed, sample.game, validation_every));
             }
         }
         data.variant = variant.ok_or("no data given")?;
