@@ -46,7 +46,7 @@ pub fn run(args: FitArgs) -> Result<(), String> {
         data.validation_len(),
         started.elapsed().as_secs_f64()
     );
-    let start = Weights::of(data.variant);
+    let start = Weights::hand_set(data.variant);
     let fitted = fit(
         &data,
         start,

@@ -108,7 +108,7 @@ fn evaluate_in(pos: &Position, acc: &Accumulator, t: &Tables) -> i32 {
 
 /// The hand-set evaluation of one game with chosen [`Weights`], from scratch and without a
 /// network: what a fit of the weights ([`crate::train::fit`]) judges its positions by. The
-/// engine itself evaluates with [`Weights::of`] through [`evaluate`].
+/// engine itself evaluates with [`Weights::hand_set`] through [`evaluate`].
 pub struct HandEval {
     tables: Tables,
 }

@@ -79,8 +79,8 @@ pub(super) fn tables(variant: Variant) -> &'static Tables {
     static CHU: OnceLock<Tables> = OnceLock::new();
     static DAIDAI: OnceLock<Tables> = OnceLock::new();
     match variant {
-        Variant::Chu => CHU.get_or_init(|| build(variant, &Weights::of(variant))),
-        Variant::DaiDai => DAIDAI.get_or_init(|| build(variant, &Weights::of(variant))),
+        Variant::Chu => CHU.get_or_init(|| build(variant, &Weights::hand_set(variant))),
+        Variant::DaiDai => DAIDAI.get_or_init(|| build(variant, &Weights::hand_set(variant))),
     }
 }
 

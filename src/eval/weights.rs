@@ -92,7 +92,8 @@ pub const PARAMS: &[Param] = &[
 ];
 
 impl Weights {
-    /// The weights set by hand (chu's are the base its network corrects, and stay so).
+    /// The weights the engine plays with, set by hand: chu's are the base its network
+    /// corrects, and a fit to dai dai's data finds none better (docs/training.md).
     pub fn hand_set(variant: Variant) -> Weights {
         let chu = variant == Variant::Chu;
         Weights {
@@ -106,10 +107,5 @@ impl Weights {
             attacker_far: 10,
             guard: [-30, -10, 0, 10, 16],
         }
-    }
-
-    /// The weights the engine plays with.
-    pub fn of(variant: Variant) -> Weights {
-        Weights::hand_set(variant)
     }
 }

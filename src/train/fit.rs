@@ -31,31 +31,31 @@ impl FitData {
     /// validation, chosen as the trainer chooses it.
     pub fn load(paths: &[String], validation_every: u64) -> Result<FitData, String> {
         let mut variant = None;
-        let mut data = FitData {
-            variant: Variant::Chu,
-            positions: Vec::new(),
-            score: Vec::new(),
-            result: Vec::new(),
-            validation: Vec::new(),
-        };
+        let (mut positions, mut score, mut result, mut validation) =
+            (Vec::new(), Vec::new(), Vec::new(), Vec::new());
         for path in paths {
             let mut reader = open_shard(path, &mut variant)?;
             let seed = reader.header().seed;
             while let Some((sample, pos)) =
                 reader.next_sample().map_err(|e| format!("{path}: {e}"))?
             {
-                data.positions.push(pos);
-                data.score.push(sample.score as f32);
-                data.result.push((f32::from(sample.result) + 1.0) / 2.0);
-                data.validation
-                    .push(is_validation(seed, sample.game, validation_every));
+                positions.push(pos);
+                score.push(sample.score as f32);
+                result.push((f32::from(sample.result) + 1.0) / 2.0);
+                validation.push(is_validation(seed, sample.game, validation_every));
             }
         }
-        data.variant = variant.ok_or("no data given")?;
-        if data.positions.is_empty() {
+        let variant = variant.ok_or("no data given")?;
+        if positions.is_empty() {
             return Err("the data holds no position".into());
         }
-        Ok(data)
+        Ok(FitData {
+            variant,
+            positions,
+            score,
+            result,
+            validation,
+        })
     }
 
     /// Number of positions.
