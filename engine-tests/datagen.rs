@@ -95,7 +95,7 @@ fn damaged_shards_and_bad_arguments_give_one_error_line() {
         &shishi(&["datacheck", swapped.to_str().unwrap()]),
         "line 2: bad position",
     );
-    one_error_line(&shishi(&["datacheck", "/dev/null"]), "the file is empty");
+    one_error_line(&shishi(&["datacheck", "/dev/null"]), "not a regular file");
     one_error_line(
         &shishi(&["datacheck", "/nonexistent/x"]),
         "cannot open /nonexistent/x",

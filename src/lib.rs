@@ -8,6 +8,7 @@
 pub mod analysis;
 pub mod datagen;
 pub mod eval;
+pub mod files;
 pub mod lines;
 pub mod matches;
 pub mod mate;
@@ -17,6 +18,7 @@ pub mod platform;
 pub mod protocol;
 pub mod rules;
 pub mod search;
+pub mod stdout;
 pub mod train;
 
 #[cfg(test)]

@@ -108,17 +108,26 @@ impl<R: Read> LineReader<R> {
 }
 
 /// Reads a text file of lines no longer than `max_line` bytes and no larger than `max_file`
-/// bytes, stopping at the first line or byte past either bound (so `/dev/zero` and
-/// `/dev/urandom` are refused after at most `max_line` bytes of one line, or at the first
-/// line that is not UTF-8).
+/// bytes, stopping at the first line or byte past either bound. The file is opened by
+/// [`crate::files::open_input`]: a regular file only (a device or FIFO is refused at once).
 pub fn read_text_file(
     path: &std::path::Path,
     max_line: usize,
     max_file: u64,
 ) -> Result<String, String> {
-    let shown = path.display();
-    let file = std::fs::File::open(path).map_err(|e| format!("{shown}: {e}"))?;
-    let mut reader = LineReader::new(file, max_line);
+    let file = crate::files::open_input(path, max_file)?;
+    read_text(file, &path.display().to_string(), max_line, max_file)
+}
+
+/// Reads text from any source (standard input, say) with the bounds of [`read_text_file`];
+/// `shown` names the source in errors.
+pub fn read_text(
+    input: impl Read,
+    shown: &str,
+    max_line: usize,
+    max_file: u64,
+) -> Result<String, String> {
+    let mut reader = LineReader::new(input, max_line);
     let mut text = String::new();
     for number in 1.. {
         let line = match reader.next_line().map_err(|e| format!("{shown}: {e}"))? {
@@ -132,7 +141,9 @@ pub fn read_text_file(
             }
         };
         if reader.consumed > max_file {
-            return Err(format!("{shown}: larger than {max_file} bytes"));
+            return Err(format!(
+                "{shown}: more than the {max_file} bytes it may have"
+            ));
         }
         let utf8 = std::str::from_utf8(&line)
             .map_err(|_| format!("{shown}: line {number} is not UTF-8 text"))?;
@@ -213,7 +224,11 @@ mod tests {
         std::fs::write(&f, "ab\ncd\n").unwrap();
         assert_eq!(read_text_file(&f, 10, 100).unwrap(), "ab\ncd\n");
         assert!(read_text_file(&f, 1, 100).unwrap_err().contains("line 1"));
-        assert!(read_text_file(&f, 10, 4).unwrap_err().contains("larger"));
+        assert!(
+            read_text_file(&f, 10, 4)
+                .unwrap_err()
+                .contains("more than the 4")
+        );
         std::fs::write(&f, b"ab\n\xff\n").unwrap();
         assert!(
             read_text_file(&f, 10, 100)

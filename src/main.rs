@@ -8,7 +8,19 @@ fn main() {
     env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn"))
         .target(env_logger::Target::Stderr)
         .init();
-    let args = cli::Cli::parse();
+    // clap's own printing ignores a failed write (`--help > /dev/full` exited 0): help and
+    // version go through the same writer as every result, errors to stderr with exit 2.
+    let args = match cli::Cli::try_parse() {
+        Ok(args) => args,
+        Err(e) if e.use_stderr() => {
+            eprint!("{}", e.render().ansi());
+            std::process::exit(2);
+        }
+        Err(e) => {
+            shishi::stdout::write(&e.render().to_string());
+            std::process::exit(0);
+        }
+    };
     if let Err(message) = cli::run(args) {
         eprintln!("error: {message}");
         std::process::exit(2);

@@ -3,9 +3,9 @@
 
 use clap::Args;
 use shishi::analysis::{self, Budget, Game, Settings, game};
+use shishi::files::Output;
 use shishi::rules::{RuleSet, Variant};
-use std::fs::File;
-use std::io::{IsTerminal, Write};
+use std::io::IsTerminal;
 use std::time::Instant;
 
 /// Arguments of `shishi analyse`.
@@ -58,28 +58,25 @@ pub struct AnalyseArgs {
 /// Where one output goes.
 enum Sink {
     Stdout,
-    File(String, File),
+    File(Output),
 }
 
 impl Sink {
-    fn open(path: &str) -> Result<Sink, String> {
+    /// Opens `path` ("-": standard output), which must not be one of `inputs`.
+    fn open(path: &str, inputs: &[&str]) -> Result<Sink, String> {
         if path == "-" {
             return Ok(Sink::Stdout);
         }
-        File::create(path)
-            .map(|f| Sink::File(path.to_string(), f))
-            .map_err(|e| format!("{path}: {e}"))
+        Output::create(path, inputs).map(Sink::File)
     }
 
     fn write(self, text: &str) -> Result<(), String> {
         match self {
-            Sink::Stdout => std::io::stdout()
-                .lock()
-                .write_all(text.as_bytes())
-                .map_err(|e| format!("stdout: {e}")),
-            Sink::File(path, mut f) => f
-                .write_all(text.as_bytes())
-                .map_err(|e| format!("{path}: {e}")),
+            Sink::Stdout => {
+                shishi::stdout::write(text);
+                Ok(())
+            }
+            Sink::File(f) => f.write_all_once(text.as_bytes()),
         }
     }
 }
@@ -176,13 +173,15 @@ pub fn run(args: AnalyseArgs) -> Result<(), String> {
     let game = read_game(&args)?;
     // Check the game and open every output before the long part.
     game.replay()?;
-    let json = args.json.as_deref().map(Sink::open).transpose()?;
+    let inputs: Vec<&str> = args.record.as_deref().into_iter().collect();
+    let open = |path: &str| Sink::open(path, &inputs);
+    let json = args.json.as_deref().map(open).transpose()?;
     let text = match (args.text.as_deref(), args.json.as_deref()) {
-        (Some(path), _) => Some(Sink::open(path)?),
+        (Some(path), _) => Some(open(path)?),
         (None, Some("-")) => None,
         (None, _) => Some(Sink::Stdout),
     };
-    let svg = args.svg.as_deref().map(Sink::open).transpose()?;
+    let svg = args.svg.as_deref().map(open).transpose()?;
     let progress = Progress {
         on: std::io::stderr().is_terminal(),
     };

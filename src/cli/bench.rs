@@ -40,9 +40,10 @@ pub struct BenchArgs {
     /// Which benchmark.
     #[arg(value_enum, default_value = "search")]
     target: Target,
-    /// Runs per position; the median is reported.
-    #[arg(long, default_value_t = 3)]
-    runs: usize,
+    /// Runs per position for `bench perft`, `movegen` and `limits` (1-100); the median is
+    /// reported. `bench search` runs once: its node counts are the signature.
+    #[arg(long)]
+    runs: Option<usize>,
     /// Fewer nodes for a quick look.
     #[arg(long)]
     quick: bool,
@@ -52,6 +53,18 @@ pub struct BenchArgs {
     /// Search threads for `bench search`.
     #[arg(long, default_value_t = 1)]
     threads: usize,
+}
+
+/// Most runs per position.
+const MAX_RUNS: usize = 100;
+/// Deepest `bench search`: a benchmark is meant to end; the protocol's own cap is 255.
+const MAX_DEPTH: u32 = 64;
+
+impl BenchArgs {
+    /// Runs per position, checked and defaulted by [`run`].
+    fn runs(&self) -> usize {
+        self.runs.unwrap_or(3)
+    }
 }
 
 /// Positions of `bench search`: start positions and middlegames of both games.
@@ -84,11 +97,30 @@ const BENCH_POSITIONS: [(Variant, &str); 6] = [
 
 /// Runs `shishi bench`.
 pub fn run(args: BenchArgs) -> Result<(), String> {
+    match (args.target, args.runs) {
+        (Target::Search, Some(_)) => {
+            return Err(
+                "--runs is for bench perft, movegen and limits: bench search runs once".into(),
+            );
+        }
+        (_, Some(runs)) if runs == 0 || runs > MAX_RUNS => {
+            return Err(format!("--runs {runs} is out of range (1..={MAX_RUNS})"));
+        }
+        _ => {}
+    }
+    if let Some(depth) = args.depth {
+        if !matches!(args.target, Target::Search) {
+            return Err("--depth is for bench search".into());
+        }
+        if depth == 0 || depth > MAX_DEPTH {
+            return Err(format!("--depth {depth} is out of range (1..={MAX_DEPTH})"));
+        }
+    }
     match args.target {
         Target::Search => bench_search(&args),
         Target::Perft => bench_perft(&args),
         Target::Movegen => bench_movegen(&args),
-        Target::Limits => super::bench_limits::bench_limits(args.runs, &mut std::io::stdout()),
+        Target::Limits => super::bench_limits::bench_limits(args.runs(), &mut std::io::stdout()),
     }
 }
 
@@ -158,9 +190,6 @@ fn bench_search(args: &BenchArgs) -> Result<(), String> {
 
 fn bench_perft(args: &BenchArgs) -> Result<(), String> {
     let mut out = std::io::stdout().lock();
-    if args.runs == 0 || args.runs > 100 {
-        return Err("--runs must be 1..=100".into());
-    }
     let cases = [
         (Variant::Chu, if args.quick { 4 } else { 5 }),
         (Variant::DaiDai, if args.quick { 3 } else { 4 }),
@@ -170,7 +199,7 @@ fn bench_perft(args: &BenchArgs) -> Result<(), String> {
         let mut pos = Position::start(variant, RuleSet::Seed);
         let mut times = Vec::new();
         let mut nodes = 0;
-        for _ in 0..args.runs {
+        for _ in 0..args.runs() {
             let start = Instant::now();
             nodes = perft::perft(&mut pos, depth);
             times.push(start.elapsed().as_secs_f64());
@@ -192,9 +221,6 @@ fn bench_perft(args: &BenchArgs) -> Result<(), String> {
 
 fn bench_movegen(args: &BenchArgs) -> Result<(), String> {
     let mut out = std::io::stdout().lock();
-    if args.runs == 0 || args.runs > 100 {
-        return Err("--runs must be 1..=100".into());
-    }
     let rounds = if args.quick { 20 } else { 200 };
     let mut signature = 0u64;
     for variant in [Variant::Chu, Variant::DaiDai] {
@@ -216,7 +242,7 @@ fn bench_movegen(args: &BenchArgs) -> Result<(), String> {
         for (name, captures_only) in [("all moves", false), ("captures", true)] {
             let mut times = Vec::new();
             let mut moves = 0u64;
-            for _ in 0..args.runs {
+            for _ in 0..args.runs() {
                 moves = 0;
                 let start = Instant::now();
                 for _ in 0..rounds {

@@ -3,8 +3,8 @@
 use clap::Args;
 use shishi::datagen::selfplay::GameSettings;
 use shishi::datagen::{self, Progress, RunSettings};
+use shishi::files::Output;
 use shishi::rules::{RuleSet, Variant};
-use std::fs::File;
 use std::io::{BufWriter, IsTerminal};
 use std::time::{Duration, Instant};
 
@@ -112,9 +112,7 @@ pub fn run(args: DatagenArgs) -> Result<(), String> {
     let mut out: Box<dyn std::io::Write> = if args.out == "-" {
         Box::new(BufWriter::new(std::io::stdout().lock()))
     } else {
-        let file =
-            File::create(&args.out).map_err(|e| format!("cannot create {}: {e}", args.out))?;
-        Box::new(BufWriter::new(file))
+        Box::new(BufWriter::new(Output::create(&args.out, &[])?))
     };
     let started = Instant::now();
     let terminal = std::io::stderr().is_terminal();

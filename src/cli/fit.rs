@@ -63,7 +63,7 @@ pub fn run(args: FitArgs) -> Result<(), String> {
     );
     let (w0, l0) = fitted.start;
     let (w1, l1) = fitted.end;
-    println!(
+    shishi::outln!(
         "{} weights, K {:.0}, {} passes: training loss {:.6} -> {:.6}, validation loss {:.6} -> {:.6}",
         data.variant.name(),
         fitted.k,
@@ -74,8 +74,8 @@ pub fn run(args: FitArgs) -> Result<(), String> {
         l1.validation
     );
     for p in PARAMS {
-        println!("  {:<14} {:>8} -> {}", p.name, p.get(&w0), p.get(&w1));
+        shishi::outln!("  {:<14} {:>8} -> {}", p.name, p.get(&w0), p.get(&w1));
     }
-    println!("{w1:?}");
+    shishi::outln!("{w1:?}");
     Ok(())
 }

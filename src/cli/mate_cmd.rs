@@ -3,9 +3,10 @@
 //! with `--verify`, each proof replayed against the rules with every defence answered.
 
 use clap::Args;
+use shishi::lines;
 use shishi::mate::{self, Limits, Solver, Verdict, problem, verify};
 use shishi::rules::{Position, RuleSet, Variant};
-use std::io::{BufRead, Write};
+use std::io::Write;
 use std::time::Duration;
 
 /// Arguments of `shishi mate`.
@@ -37,33 +38,56 @@ pub struct MateArgs {
     verify: bool,
 }
 
+/// Longest line of a problem file: a position and a line of moves.
+const MAX_LINE: usize = 64 << 10;
+/// Largest problem file.
+const MAX_FILE: u64 = 64 << 20;
+/// Longest `--movetime`: a day a problem.
+const MAX_MOVETIME: u64 = 86_400_000;
+
 /// Positions the proof-tree check visits at most per problem.
 const VERIFY_LIMIT: u64 = 5_000_000;
 
 /// Runs `shishi mate`.
 pub fn run(args: MateArgs) -> Result<(), String> {
-    if args.hash == 0 || args.hash > 1 << 20 {
+    let max_hash = shishi::search::max_hash_mb();
+    if args.hash == 0 || args.hash > max_hash {
         return Err(format!(
-            "--hash {} is out of range (1..=1048576 MiB)",
+            "--hash {} is out of range (1..={max_hash} MiB, half this machine's memory)",
             args.hash
         ));
     }
+    if args.movetime == 0 || args.movetime > MAX_MOVETIME {
+        return Err(format!(
+            "--movetime {} is out of range (1..={MAX_MOVETIME} ms)",
+            args.movetime
+        ));
+    }
+    if args.nodes == Some(0) {
+        return Err("--nodes 0 is out of range (1 or more)".into());
+    }
+    // The problems are read whole but bounded (a problem is one line: 64 KiB, a file 64 MiB)
+    // and kept as text: each line is parsed once to check the file before anything is
+    // solved, then again when its turn comes, so memory holds one position at a time.
+    let shown = args.file.display().to_string();
     let text = if args.file.as_os_str() == "-" {
-        let mut s = String::new();
-        for line in std::io::stdin().lock().lines() {
-            s.push_str(&line.map_err(|e| format!("standard input: {e}"))?);
-            s.push('\n');
-        }
-        s
+        lines::read_text(
+            std::io::stdin().lock(),
+            "standard input",
+            MAX_LINE,
+            MAX_FILE,
+        )?
     } else {
-        std::fs::read_to_string(&args.file).map_err(|e| format!("{}: {e}", args.file.display()))?
+        lines::read_text_file(&args.file, MAX_LINE, MAX_FILE)?
+    };
+    let parse = |i: usize, line: &str| {
+        problem::parse(args.variant, args.rules, line)
+            .map_err(|e| format!("{shown}:{}: {e}", i + 1))
     };
     let mut problems = Vec::new();
     for (i, line) in text.lines().enumerate() {
-        match problem::parse(args.variant, args.rules, line) {
-            Ok(Some(p)) => problems.push((i + 1, p)),
-            Ok(None) => {}
-            Err(e) => return Err(format!("{}:{}: {e}", args.file.display(), i + 1)),
+        if parse(i, line)?.is_some() {
+            problems.push((i, line));
         }
     }
     let limits = Limits {
@@ -74,7 +98,11 @@ pub fn run(args: MateArgs) -> Result<(), String> {
     let mut out = std::io::stdout().lock();
     let total = problems.len();
     let mut solved = 0;
-    for (n, (line_no, p)) in problems.iter().enumerate() {
+    for (n, &(i, line)) in problems.iter().enumerate() {
+        let line_no = i + 1;
+        let Some(p) = parse(i, line)? else {
+            continue;
+        };
         let mut progress = |g: &mate::Progress| {
             eprint!(
                 "\rproblem {}/{total}: {} nodes, {:.0} s, pn {} dn {}   ",
@@ -97,9 +125,9 @@ pub fn run(args: MateArgs) -> Result<(), String> {
             ""
         );
         let row = if args.json {
-            json_row(*line_no, &report, checked.as_ref(), p)
+            json_row(line_no, &report, checked.as_ref(), &p)
         } else {
-            text_row(*line_no, &report, checked.as_ref())
+            text_row(line_no, &report, checked.as_ref())
         };
         writeln!(out, "{row}").map_err(|e| e.to_string())?;
     }

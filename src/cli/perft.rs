@@ -34,8 +34,8 @@ pub struct PerftArgs {
     /// Check every position of a suite file (perft-suites/*.epd) against its counts.
     #[arg(long)]
     suite: Option<std::path::PathBuf>,
-    /// With --suite: skip expected counts deeper than this.
-    #[arg(long, default_value_t = u32::MAX)]
+    /// With --suite: skip expected counts deeper than this (1-64).
+    #[arg(long, default_value_t = suite::MAX_DEPTH)]
     max_depth: u32,
 }
 
@@ -45,6 +45,13 @@ pub fn run(args: PerftArgs) -> Result<(), String> {
         return Err(format!(
             "--threads {} is out of range (1..=1024)",
             args.threads
+        ));
+    }
+    if args.suite.is_some() && (args.max_depth == 0 || args.max_depth > suite::MAX_DEPTH) {
+        return Err(format!(
+            "--max-depth {} is out of range (1..={})",
+            args.max_depth,
+            suite::MAX_DEPTH
         ));
     }
     if args.depth.is_some_and(|d| d > suite::MAX_DEPTH) {
@@ -123,6 +130,12 @@ fn run_suite(path: &std::path::Path, max_depth: u32) -> Result<(), String> {
         }
     }
     writeln!(out, "{} passed, {failed} failed", checked - failed).map_err(|e| e.to_string())?;
+    if checked == 0 {
+        return Err(format!(
+            "{}: no count at depth {max_depth} or less: nothing was checked",
+            path.display()
+        ));
+    }
     log::info!("suite took {:.1} s", start.elapsed().as_secs_f64());
     if failed > 0 {
         return Err(format!("{failed} suite counts differ"));

@@ -44,7 +44,7 @@ pub fn run(args: SummaryArgs) -> Result<(), String> {
     if games.is_empty() {
         return Err("no game records in the given files".into());
     }
-    print!("{}", summary::report(&games, &args.at, args.above));
+    shishi::out!("{}", summary::report(&games, &args.at, args.above));
     Ok(())
 }
 
@@ -78,13 +78,13 @@ fn phases(files: &[String], per_ply: bool) -> Result<(), String> {
         return Err("no game records in the given files".into());
     }
     if per_ply {
-        print!("{}", moves_left::phase_lines(&games)?);
+        shishi::out!("{}", moves_left::phase_lines(&games)?);
         return Ok(());
     }
     let (rows, skipped) = moves_left::phase_table(&games)?;
     if rows.is_empty() {
         return Err("no game in the given files ended by the rules".into());
     }
-    print!("{}", moves_left::report(&rows, skipped));
+    shishi::out!("{}", moves_left::report(&rows, skipped));
     Ok(())
 }

@@ -1,6 +1,7 @@
 //! `shishi train`: a network from `shishi datagen` shards (docs/training.md).
 
 use clap::Args;
+use shishi::files::Output;
 use shishi::train::{self, Settings, data, plot};
 use std::time::Instant;
 
@@ -73,6 +74,19 @@ pub fn run(args: TrainArgs) -> Result<(), String> {
     if args.validation_every < 2 {
         return Err("--validation-every must be at least 2".into());
     }
+    // Every output is checked (and locked) before hours of training, and none may be an input.
+    let inputs: Vec<&str> = args.files.iter().map(String::as_str).collect();
+    let out = Output::create(&args.out, &inputs)?;
+    let csv = args
+        .csv
+        .as_deref()
+        .map(|p| Output::create(p, &inputs))
+        .transpose()?;
+    let plot_out = args
+        .plot
+        .as_deref()
+        .map(|p| Output::create(p, &inputs))
+        .transpose()?;
     let started = Instant::now();
     let (variant, data) = data::load(&args.files, args.validation_every, args.mirror)?;
     let validation = data.validation.iter().filter(|&&v| v).count();
@@ -105,9 +119,8 @@ pub fn run(args: TrainArgs) -> Result<(), String> {
         .iter()
         .map(|e| e.validation)
         .fold(f64::MAX, f64::min);
-    std::fs::write(&args.out, trained.network.to_bytes())
-        .map_err(|e| format!("cannot write {}: {e}", args.out))?;
-    println!(
+    out.write_all_once(&trained.network.to_bytes())?;
+    shishi::outln!(
         "{}: {} network {}; K {:.0}; validation loss {best:.6} (hand-set evaluation alone {:.6}); quantization error {:.2} pawn units on average",
         args.out,
         variant.name(),
@@ -116,7 +129,7 @@ pub fn run(args: TrainArgs) -> Result<(), String> {
         trained.hand_validation,
         trained.quantization_error
     );
-    if let Some(path) = &args.csv {
+    if let Some(csv) = csv {
         let mut text = String::from("epoch,training_loss,validation_loss,hand_validation_loss\n");
         for (i, e) in trained.epochs.iter().enumerate() {
             text += &format!(
@@ -127,13 +140,12 @@ pub fn run(args: TrainArgs) -> Result<(), String> {
                 trained.hand_validation
             );
         }
-        std::fs::write(path, text).map_err(|e| format!("cannot write {path}: {e}"))?;
+        csv.write_all_once(text.as_bytes())?;
     }
-    if let Some(path) = &args.plot {
+    if let Some(plot_out) = plot_out {
         let train: Vec<f64> = trained.epochs.iter().map(|e| e.train).collect();
         let val: Vec<f64> = trained.epochs.iter().map(|e| e.validation).collect();
-        std::fs::write(path, plot::png(&train, &val, trained.hand_validation))
-            .map_err(|e| format!("cannot write {path}: {e}"))?;
+        plot_out.write_all_once(&plot::png(&train, &val, trained.hand_validation))?;
     }
     Ok(())
 }

@@ -18,10 +18,10 @@
 //! short (its last line without a newline), a line longer than [`MAX_LINE`] or any bad field
 //! is one error naming the file's line.
 
+use crate::files::Input;
 use crate::lines::{Line, LineReader};
 use crate::rules::{Color, Position, RuleSet, Variant};
 use crate::search::score::MATE_BOUND;
-use std::fs::File;
 use std::io::Read;
 
 /// The format's version: a reader refuses any other.
@@ -171,10 +171,15 @@ pub struct Reader<R: Read> {
     line_no: usize,
 }
 
-impl Reader<File> {
-    /// Opens the shard at `path`; errors name the path.
-    pub fn open(path: &str) -> Result<Reader<File>, String> {
-        let file = File::open(path).map_err(|e| format!("cannot open {path}: {e}"))?;
+/// Largest shard read: far above what one run writes (a million positions is about 150 MB),
+/// so that only a file that is not a shard meets it.
+pub const MAX_FILE: u64 = 16 << 30;
+
+impl Reader<Input> {
+    /// Opens the shard at `path` (a regular file, [`crate::files::open_input`]); errors name
+    /// the path.
+    pub fn open(path: &str) -> Result<Reader<Input>, String> {
+        let file = crate::files::open_input(std::path::Path::new(path), MAX_FILE)?;
         Reader::new(file).map_err(|e| format!("{path}: {e}"))
     }
 }

@@ -113,7 +113,7 @@ fn report(
         .sum();
     let start = Position::start(variant, RuleSet::Seed);
     let full = start.pieces(crate::rules::Color::Black).len() * 2;
-    println!(
+    crate::outln!(
         "{}: average {:.1} pieces on the sampled boards ({} at the start)",
         variant.name(),
         occupied as f64 / positions.len() as f64,
@@ -129,13 +129,13 @@ fn report(
     let (a, b) = fit(&points);
     let predict = |m: f64| a * m.powf(b);
     let lion_ratio = value_of(lion_ratio_from).unwrap() / predict(eff_of(lion_ratio_from));
-    println!(
+    crate::outln!(
         "{} ({} boards): value = {a:.3} * eff^{b:.3} (fit on {} pieces); lion ratio {lion_ratio:.2}",
         variant.name(),
         positions.len(),
         points.len()
     );
-    println!("abbr   dest    eff   caps   table    fit  fit*lion   used in fit");
+    crate::outln!("abbr   dest    eff   caps   table    fit  fit*lion   used in fit");
     for (abbr, dest, eff, caps) in &mob {
         let table = value_of(abbr).map_or("      -".to_string(), |v| format!("{v:7.2}"));
         let lion = if lion_family.contains(&abbr.as_str()) {
@@ -144,7 +144,7 @@ fn report(
             "         ".to_string()
         };
         let used = value_of(abbr).is_some() && !excluded.contains(&abbr.as_str());
-        println!(
+        crate::outln!(
             "{abbr:<5} {dest:5.2} {eff:6.2} {caps:6.2} {table} {:6.2} {lion}   {}",
             predict(*eff),
             if used { "yes" } else { "" }

@@ -88,9 +88,13 @@ pub fn use_builtin(variant: Variant) {
     *slot(variant).write().unwrap_or_else(|e| e.into_inner()) = Choice::BuiltIn;
 }
 
+/// Largest network file read: a first layer of 1024 units over dai dai's features is well
+/// under it; anything larger is refused before a byte is read (a sparse or endless file).
+pub const MAX_FILE: u64 = 256 << 20;
+
 /// Reads a network file and makes it judge its game; returns the network's game and hash.
 pub fn load_file(path: &str) -> Result<(Variant, String), String> {
-    let bytes = std::fs::read(path).map_err(|e| format!("cannot read {path}: {e}"))?;
+    let bytes = crate::files::read_bytes(std::path::Path::new(path), MAX_FILE)?;
     let net = Network::from_bytes(&bytes).map_err(|e| format!("{path}: {e}"))?;
     let (variant, hash) = (net.variant, net.hash());
     set_active(net)?;

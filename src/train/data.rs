@@ -4,9 +4,9 @@
 
 use crate::datagen::format::{Reader, Sample};
 use crate::eval::hand_evaluate;
+use crate::files::Input;
 use crate::nnue::features;
 use crate::rules::{Position, Variant};
-use std::fs::File;
 
 /// All positions of a training run, flattened.
 #[derive(Default)]
@@ -52,8 +52,24 @@ impl Dataset {
         game: u32,
         validation: bool,
         active: &mut Vec<u32>,
-    ) {
+    ) -> Result<(), String> {
         let us = pos.side_to_move();
+        // Shards are bounded in size, not in number: memory for the positions is asked for
+        // fallibly, so data larger than the machine is an error line, not an abort.
+        let len = self.len();
+        let full = move || format!("no memory for more than {len} positions");
+        let per_side = pos.pieces(us).len() + pos.pieces(us.flip()).len();
+        self.features
+            .try_reserve(2 * per_side)
+            .map_err(|_| full())?;
+        self.start.try_reserve(1).map_err(|_| full())?;
+        self.split.try_reserve(1).map_err(|_| full())?;
+        self.hand.try_reserve(1).map_err(|_| full())?;
+        self.score.try_reserve(1).map_err(|_| full())?;
+        self.result.try_reserve(1).map_err(|_| full())?;
+        self.validation.try_reserve(1).map_err(|_| full())?;
+        self.game.try_reserve(1).map_err(|_| full())?;
+        self.ply.try_reserve(1).map_err(|_| full())?;
         self.start.push(self.features.len());
         features::active(pos, us, active);
         self.split.push(active.len() as u16);
@@ -66,6 +82,7 @@ impl Dataset {
         self.validation.push(validation);
         self.game.push(game);
         self.ply.push(sample.ply);
+        Ok(())
     }
 
     /// Position i's features: the side to move's, then the other side's.
@@ -90,7 +107,7 @@ pub fn is_validation(seed: u64, game: u64, every: u64) -> bool {
 
 /// Opens the shard at `path`, which must be of the game `variant` names; the first shard of
 /// a run sets it.
-pub fn open_shard(path: &str, variant: &mut Option<Variant>) -> Result<Reader<File>, String> {
+pub fn open_shard(path: &str, variant: &mut Option<Variant>) -> Result<Reader<Input>, String> {
     let reader = Reader::open(path)?;
     let game = reader.header().variant;
     match *variant {
@@ -138,12 +155,12 @@ pub fn load(
                 games += 1;
             }
             let validation = is_validation(header.seed, sample.game, validation_every);
-            data.push(&pos, &sample, games, validation, &mut active);
+            data.push(&pos, &sample, games, validation, &mut active)?;
             if reflect && !validation {
                 let mirrored = pos
                     .reflected()
                     .ok_or("a position of a symmetric game did not reflect")?;
-                data.push(&mirrored, &sample, games, false, &mut active);
+                data.push(&mirrored, &sample, games, false, &mut active)?;
             }
         }
     }

@@ -39,6 +39,10 @@ impl FitData {
             while let Some((sample, pos)) =
                 reader.next_sample().map_err(|e| format!("{path}: {e}"))?
             {
+                // Fallible, as the trainer's data (train/data.rs): an error line, not an abort.
+                positions.try_reserve(1).map_err(|_| {
+                    format!("no memory for more than {} positions", positions.len())
+                })?;
                 positions.push(pos);
                 score.push(sample.score as f32);
                 result.push((f32::from(sample.result) + 1.0) / 2.0);
@@ -48,6 +52,13 @@ impl FitData {
         let variant = variant.ok_or("no data given")?;
         if positions.is_empty() {
             return Err("the data holds no position".into());
+        }
+        let held_out = validation.iter().filter(|&&v| v).count();
+        if held_out == 0 || held_out == positions.len() {
+            return Err(format!(
+                "{} training and {held_out} validation positions: need some of each (more games, or another --validation-every)",
+                positions.len() - held_out
+            ));
         }
         Ok(FitData {
             variant,
