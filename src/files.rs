@@ -155,6 +155,37 @@ pub fn read_bytes(path: &Path, cap: u64) -> Result<Vec<u8>, String> {
     Ok(bytes)
 }
 
+/// A writer whose errors name what it writes to (`/dev/full: No space left on device`), for
+/// code that reports write errors without knowing the target.
+pub struct Named<W> {
+    inner: W,
+    name: String,
+}
+
+impl<W: Write> Named<W> {
+    /// `inner`, called `name` in its errors.
+    pub fn new(inner: W, name: &str) -> Named<W> {
+        Named {
+            inner,
+            name: name.to_string(),
+        }
+    }
+
+    fn named(&self, e: std::io::Error) -> std::io::Error {
+        std::io::Error::new(e.kind(), format!("{}: {e}", self.name))
+    }
+}
+
+impl<W: Write> Write for Named<W> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.inner.write(buf).map_err(|e| self.named(e))
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.inner.flush().map_err(|e| self.named(e))
+    }
+}
+
 /// A file a command writes (see the module's doc): checked and locked when made, truncated
 /// when the command first asks to write it.
 pub struct Output {
@@ -170,7 +201,13 @@ impl Output {
     pub fn create(path: &str, inputs: &[&str]) -> Result<Output, String> {
         let file = os::no_wait(OpenOptions::new().write(true).create(true).truncate(false))
             .open(path)
-            .map_err(|e| format!("cannot create {path}: {e}"))?;
+            .map_err(|e| match std::fs::metadata(path) {
+                // A FIFO without a reader fails the non-blocking open (ENXIO): say what it is.
+                Ok(m) if !m.is_file() && !os::is_char_device(m.file_type()) => {
+                    format!("cannot write {path}: it is {}", kind_of(m.file_type()))
+                }
+                _ => format!("cannot create {path}: {e}"),
+            })?;
         let meta = file
             .metadata()
             .map_err(|e| format!("cannot create {path}: {e}"))?;

@@ -13,7 +13,14 @@ fn main() {
     let args = match cli::Cli::try_parse() {
         Ok(args) => args,
         Err(e) if e.use_stderr() => {
-            eprint!("{}", e.render().ansi());
+            // One line, as every other error: clap's first (the usage hint after it is what
+            // `--help` shows).
+            let text = e.render().to_string();
+            let first = text
+                .lines()
+                .find(|l| !l.trim().is_empty())
+                .unwrap_or("error");
+            eprintln!("{first}");
             std::process::exit(2);
         }
         Err(e) => {

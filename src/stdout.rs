@@ -15,6 +15,12 @@ pub fn write(text: &str) {
     }
 }
 
+/// The error line of a failed write to standard output, for commands that write through
+/// their own handle and return their errors.
+pub fn failed(e: std::io::Error) -> String {
+    format!("cannot write to standard output: {e}")
+}
+
 /// Ends the process after a failed write to standard output.
 pub fn fail(e: &std::io::Error) -> ! {
     eprintln!("error: cannot write to standard output: {e}");

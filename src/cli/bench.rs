@@ -17,7 +17,7 @@ use std::time::Instant;
 /// `writeln!` that turns a closed stdout into an error instead of a panic.
 macro_rules! say {
     ($out:expr, $($arg:tt)*) => {
-        writeln!($out, $($arg)*).map_err(|e| e.to_string())?
+        writeln!($out, $($arg)*).map_err(shishi::stdout::failed)?
     };
 }
 

@@ -3,7 +3,7 @@
 use clap::Args;
 use shishi::datagen::selfplay::GameSettings;
 use shishi::datagen::{self, Progress, RunSettings};
-use shishi::files::Output;
+use shishi::files::{Named, Output};
 use shishi::rules::{RuleSet, Variant};
 use std::io::{BufWriter, IsTerminal};
 use std::time::{Duration, Instant};
@@ -110,9 +110,15 @@ pub fn run(args: DatagenArgs) -> Result<(), String> {
         time_limit: args.time_limit.map(Duration::from_secs),
     };
     let mut out: Box<dyn std::io::Write> = if args.out == "-" {
-        Box::new(BufWriter::new(std::io::stdout().lock()))
+        Box::new(BufWriter::new(Named::new(
+            std::io::stdout().lock(),
+            "standard output",
+        )))
     } else {
-        Box::new(BufWriter::new(Output::create(&args.out, &[])?))
+        Box::new(BufWriter::new(Named::new(
+            Output::create(&args.out, &[])?,
+            &args.out,
+        )))
     };
     let started = Instant::now();
     let terminal = std::io::stderr().is_terminal();

@@ -6,7 +6,7 @@ use clap::Args;
 use shishi::lines;
 use shishi::mate::{self, Limits, Solver, Verdict, problem, verify};
 use shishi::rules::{Position, RuleSet, Variant};
-use std::io::Write;
+use std::io::{IsTerminal, Write};
 use std::time::Duration;
 
 /// Arguments of `shishi mate`.
@@ -97,6 +97,8 @@ pub fn run(args: MateArgs) -> Result<(), String> {
     let mut solver = Solver::new(args.hash << 20);
     let mut out = std::io::stdout().lock();
     let total = problems.len();
+    // Progress is for a person watching; a log or a pipe gets the results alone.
+    let terminal = std::io::stderr().is_terminal();
     let mut solved = 0;
     for (n, &(i, line)) in problems.iter().enumerate() {
         let line_no = i + 1;
@@ -104,6 +106,9 @@ pub fn run(args: MateArgs) -> Result<(), String> {
             continue;
         };
         let mut progress = |g: &mate::Progress| {
+            if !terminal {
+                return;
+            }
             eprint!(
                 "\rproblem {}/{total}: {} nodes, {:.0} s, pn {} dn {}   ",
                 n + 1,
@@ -119,19 +124,23 @@ pub fn run(args: MateArgs) -> Result<(), String> {
             _ => None,
         };
         solved += usize::from(matches!(report.verdict, Verdict::Mate(_)));
-        eprint!(
-            "\rproblem {}/{total}: done, {solved} proven so far{:20}",
-            n + 1,
-            ""
-        );
+        if terminal {
+            eprint!(
+                "\rproblem {}/{total}: done, {solved} proven so far{:20}",
+                n + 1,
+                ""
+            );
+        }
         let row = if args.json {
             json_row(line_no, &report, checked.as_ref(), &p)
         } else {
             text_row(line_no, &report, checked.as_ref())
         };
-        writeln!(out, "{row}").map_err(|e| e.to_string())?;
+        writeln!(out, "{row}").map_err(shishi::stdout::failed)?;
     }
-    eprintln!();
+    if terminal {
+        eprintln!();
+    }
     Ok(())
 }
 

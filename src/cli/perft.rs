@@ -84,7 +84,7 @@ fn run_one(args: &PerftArgs) -> Result<(), String> {
         let mut rows = perft::divide(&pos, depth);
         rows.sort_by_key(|r| r.0.text());
         for (mv, n) in &rows {
-            writeln!(out, "{mv} {n}").map_err(|e| e.to_string())?;
+            writeln!(out, "{mv} {n}").map_err(shishi::stdout::failed)?;
         }
         rows.iter().map(|r| r.1).sum()
     } else if args.threads > 1 {
@@ -98,7 +98,7 @@ fn run_one(args: &PerftArgs) -> Result<(), String> {
         "nodes {nodes}\ntime {secs:.3} s\nnps {:.0}",
         nodes as f64 / secs.max(1e-9)
     )
-    .map_err(|e| e.to_string())
+    .map_err(shishi::stdout::failed)
 }
 
 fn run_suite(path: &std::path::Path, max_depth: u32) -> Result<(), String> {
@@ -126,10 +126,11 @@ fn run_suite(path: &std::path::Path, max_depth: u32) -> Result<(), String> {
                 "{verdict} line {} {} D{depth} expected {expected} got {got}",
                 entry.line, entry.id
             )
-            .map_err(|e| e.to_string())?;
+            .map_err(shishi::stdout::failed)?;
         }
     }
-    writeln!(out, "{} passed, {failed} failed", checked - failed).map_err(|e| e.to_string())?;
+    writeln!(out, "{} passed, {failed} failed", checked - failed)
+        .map_err(shishi::stdout::failed)?;
     if checked == 0 {
         return Err(format!(
             "{}: no count at depth {max_depth} or less: nothing was checked",
