@@ -8,6 +8,7 @@
 pub mod analysis;
 pub mod datagen;
 pub mod eval;
+pub mod files_served;
 pub mod lines;
 pub mod matches;
 pub mod mate;
