@@ -149,6 +149,13 @@ fn serves_the_site_with_isolation_headers_and_content_types() {
     assert_eq!(r.header("content-type"), Some("application/wasm"));
     assert_eq!(r.body, [0u8, 97, 115, 109]);
 
+    // A file of several read steps (64 KiB each), byte for byte.
+    let big: Vec<u8> = (0..200_001u32).map(|i| (i * 7919 % 251) as u8).collect();
+    std::fs::write(site.dist().join("big.bin"), &big).unwrap();
+    let r = get(server.port, "/big.bin", &[]);
+    assert_eq!(r.header("content-length"), Some("200001"));
+    assert!(r.body == big, "{} bytes", r.body.len());
+
     let r = get(server.port, "/missing.js", &[]);
     assert_eq!(r.status, "HTTP/1.1 404 Not Found");
     let r = send(server.port, b"POST / HTTP/1.1\r\nConnection: close\r\n\r\n");
