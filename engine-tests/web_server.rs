@@ -1,8 +1,10 @@
 //! `shishi web` as a browser (or an attacker) meets it: the binary serves a directory on
-//! 127.0.0.1 with the cross-origin isolation headers, precompressed files, revalidation with
-//! 304, long caching for hashed assets only, nothing outside the folder (symbolic links
-//! included), 400 for malformed requests, and bounded connections and timeouts
-//! (docs/web.md, "Serving").
+//! 127.0.0.1 with the cross-origin isolation headers, precompressed files (`Vary:
+//! Accept-Encoding`), revalidation with 304, long caching for hashed assets only, regular
+//! files inside the folder only (symbolic links, precompressed variants and links swapped in
+//! while serving included; a FIFO neither served nor waited on), 400 for malformed requests,
+//! 414 for long ones, bounded connections, threads and waits, and timeouts (docs/web.md,
+//! "Serving").
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
@@ -147,12 +149,20 @@ fn serves_the_site_with_isolation_headers_and_content_types() {
     assert_eq!(r.header("content-type"), Some("application/wasm"));
     assert_eq!(r.body, [0u8, 97, 115, 109]);
 
+    // A file of several read steps (64 KiB each), byte for byte.
+    let big: Vec<u8> = (0..200_001u32).map(|i| (i * 7919 % 251) as u8).collect();
+    std::fs::write(site.dist().join("big.bin"), &big).unwrap();
+    let r = get(server.port, "/big.bin", &[]);
+    assert_eq!(r.header("content-length"), Some("200001"));
+    assert!(r.body == big, "{} bytes", r.body.len());
+
     let r = get(server.port, "/missing.js", &[]);
     assert_eq!(r.status, "HTTP/1.1 404 Not Found");
     let r = send(server.port, b"POST / HTTP/1.1\r\nConnection: close\r\n\r\n");
     assert_eq!(r.status, "HTTP/1.1 405 Method Not Allowed");
     let r = send(server.port, b"HEAD / HTTP/1.1\r\nConnection: close\r\n\r\n");
     assert_eq!((r.status.as_str(), r.body.len()), ("HTTP/1.1 200 OK", 0));
+    assert_eq!(r.header("content-length"), Some("20"));
 }
 
 #[test]
@@ -260,6 +270,25 @@ fn revalidation_compression_and_caching() {
         (None, &b"plain"[..])
     );
 
+    // Which file answers depends on Accept-Encoding, and caches are told so.
+    for (path, accept) in [
+        ("/shishi.js", "gzip"),
+        ("/shishi.js", "br"),
+        ("/shishi.js", "identity"),
+        ("/", "gzip"),
+        ("/assets/app-0123abcd.js", "br"),
+        ("/missing.js", "gzip"),
+    ] {
+        let r = get(server.port, path, &[&format!("Accept-Encoding: {accept}")]);
+        assert_eq!(
+            r.header("vary").map(str::to_ascii_lowercase).as_deref(),
+            Some("accept-encoding"),
+            "{path} {accept}"
+        );
+    }
+    let r = get(server.port, "/", &[&format!("If-Modified-Since: {stamp}")]);
+    assert_eq!(r.header("vary"), Some("accept-encoding"), "304");
+
     // Content-hashed assets: kept for a year without asking.
     let r = get(server.port, "/assets/app-0123abcd.js", &[]);
     assert_eq!(r.status, "HTTP/1.1 200 OK");
@@ -329,4 +358,222 @@ fn a_directory_without_a_built_site_is_one_error_line() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("web/build.sh"), "{err}");
     assert_eq!(err.trim().lines().count(), 1, "{err}");
+}
+
+/// Every precompressed variant is opened and checked like the plain file: a `.gz` or `.br`
+/// link out of the folder is never served (GET /passwd.txt with `Accept-Encoding: gzip` sent
+/// the target of `passwd.txt.gz` -> /etc/passwd), nor is a file swapped for a link out of the
+/// folder while requests come in (the check was on the path, the open later).
+#[test]
+fn compressed_variants_and_links_swapped_in_never_leave_the_folder() {
+    let site = Site::new("variants");
+    let dist = site.dist();
+    let secret = site.root.join("secret.txt");
+    let link = |name: &str| std::os::unix::fs::symlink(&secret, dist.join(name)).unwrap();
+    // No plain file: only the variants, both links out.
+    link("passwd.txt.gz");
+    link("passwd.txt.br");
+    // A plain file whose variants are links out.
+    std::fs::write(dist.join("plain.txt"), "plain").unwrap();
+    link("plain.txt.gz");
+    link("plain.txt.br");
+    // The page's own variants.
+    link("index.html.gz");
+    link("index.html.br");
+    std::fs::create_dir(dist.join("sub")).unwrap();
+    link("sub/index.html.gz");
+    // A variant that stays inside is served.
+    std::os::unix::fs::symlink(dist.join("plain.txt"), dist.join("inside.txt.gz")).unwrap();
+    std::fs::write(dist.join("inside.txt"), "inside").unwrap();
+    let server = start(&dist, &[]);
+
+    for accept in ["gzip", "br", "gzip, br", "*"] {
+        for (path, status, body) in [
+            ("/passwd.txt", "HTTP/1.1 404 Not Found", None),
+            ("/plain.txt", "HTTP/1.1 200 OK", Some("plain")),
+            ("/", "HTTP/1.1 200 OK", Some("<!doctype html>board")),
+            (
+                "/index.html",
+                "HTTP/1.1 200 OK",
+                Some("<!doctype html>board"),
+            ),
+            ("/sub/", "HTTP/1.1 404 Not Found", None),
+        ] {
+            let r = get(server.port, path, &[&format!("Accept-Encoding: {accept}")]);
+            let text = String::from_utf8_lossy(&r.body);
+            assert!(!text.contains("secret"), "{path} {accept}: {text}");
+            assert_eq!(r.status, status, "{path} {accept}");
+            if let Some(body) = body {
+                assert_eq!((text.as_ref(), r.header("content-encoding")), (body, None));
+            }
+        }
+    }
+    let r = get(server.port, "/inside.txt", &["Accept-Encoding: gzip"]);
+    assert_eq!(
+        (r.header("content-encoding"), &r.body[..]),
+        (Some("gzip"), &b"plain"[..])
+    );
+
+    // A file swapped for a link out of the folder, and back, as fast as it goes.
+    let race = dist.join("race.txt");
+    std::fs::write(&race, "inside").unwrap();
+    let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let swapper = {
+        let (stop, dist, secret) = (stop.clone(), dist.clone(), secret.clone());
+        std::thread::spawn(move || {
+            let (file, link) = (dist.join("race.file"), dist.join("race.link"));
+            while !stop.load(std::sync::atomic::Ordering::Relaxed) {
+                std::fs::write(&file, "inside").unwrap();
+                std::fs::rename(&file, dist.join("race.txt")).unwrap();
+                std::os::unix::fs::symlink(&secret, &link).unwrap();
+                std::fs::rename(&link, dist.join("race.txt")).unwrap();
+            }
+        })
+    };
+    let began = Instant::now();
+    let (mut served, mut asked) = (0, 0);
+    while began.elapsed() < Duration::from_millis(1500) {
+        for accept in ["Accept-Encoding: gzip", "Accept-Encoding: identity"] {
+            let r = get(server.port, "/race.txt", &[accept]);
+            asked += 1;
+            assert!(
+                !String::from_utf8_lossy(&r.body).contains("secret"),
+                "request {asked}: {} outside the folder",
+                r.status
+            );
+            served += usize::from(r.status == "HTTP/1.1 200 OK");
+        }
+    }
+    stop.store(true, std::sync::atomic::Ordering::Relaxed);
+    swapper.join().unwrap();
+    assert!(served > 0, "{asked} requests, none served the file inside");
+}
+
+/// Number of threads of a process (Linux's /proc).
+fn threads(pid: u32) -> usize {
+    std::fs::read_dir(format!("/proc/{pid}/task"))
+        .unwrap()
+        .count()
+}
+
+/// Many connections open at once, each request for a FIFO (whose open() never returned: a
+/// thread blocked for good per request, until normal requests failed) or for a file: all
+/// answered, by a fixed few threads.
+#[test]
+fn fifos_and_floods_are_answered_by_a_fixed_few_threads() {
+    let site = Site::new("fifo");
+    let dist = site.dist();
+    let made = Command::new("mkfifo").arg(dist.join("fifo")).status();
+    assert!(made.is_ok_and(|s| s.success()), "mkfifo");
+    std::fs::create_dir(dist.join("pipes")).unwrap();
+    let made = Command::new("mkfifo")
+        .arg(dist.join("pipes/index.html"))
+        .status();
+    assert!(made.is_ok_and(|s| s.success()), "mkfifo");
+    let server = start(&dist, &[]);
+    let pid = server.child.id();
+
+    for (path, status) in [
+        ("/fifo", "HTTP/1.1 404 Not Found"),
+        ("/pipes/", "HTTP/1.1 404 Not Found"),
+        ("/index.html", "HTTP/1.1 200 OK"),
+    ] {
+        // 100 at once, beyond the 64 served at a time (the rest wait for a slot).
+        let mut sockets: Vec<TcpStream> = (0..100)
+            .map(|_| {
+                let mut s = TcpStream::connect(("127.0.0.1", server.port)).unwrap();
+                s.set_read_timeout(Some(Duration::from_secs(4))).unwrap();
+                let head = format!("GET {path} HTTP/1.1\r\nConnection: close\r\n\r\n");
+                s.write_all(head.as_bytes()).unwrap();
+                s
+            })
+            .collect();
+        for (i, s) in sockets.iter_mut().enumerate() {
+            let mut raw = Vec::new();
+            let read = s.read_to_end(&mut raw);
+            assert!(read.is_ok(), "{path} #{i}: no answer ({read:?})");
+            assert_eq!(parse(&raw).status, status, "{path} #{i}");
+        }
+        let n = threads(pid);
+        assert!(n <= 6, "{n} threads after 100 requests for {path}");
+    }
+    let r = get(server.port, "/", &[]);
+    assert_eq!(r.status, "HTTP/1.1 200 OK");
+}
+
+/// A request target beyond 4 096 bytes gets 414 (a 60 000-byte path got 500); a name too long
+/// for the file system, 404.
+#[test]
+fn long_request_targets_get_414() {
+    let site = Site::new("long");
+    let server = start(&site.dist(), &[]);
+    for long in [
+        format!("/{}", "a".repeat(60_000)),
+        format!("/{}", "a/".repeat(3_000)),
+        format!("/?{}", "q".repeat(5_000)),
+    ] {
+        let r = get(server.port, &long, &[]);
+        assert_eq!(r.status, "HTTP/1.1 414 URI Too Long", "{}", long.len());
+    }
+    let r = get(server.port, &format!("/{}", "a".repeat(300)), &[]);
+    assert_eq!(r.status, "HTTP/1.1 404 Not Found");
+    assert_eq!(get(server.port, "/", &[]).status, "HTTP/1.1 200 OK");
+}
+
+/// Clients that connect and send nothing (or trickle) hold their slots, but cannot make
+/// anyone else wait past the stated bound: beyond the slots a connection waits at most 5 s
+/// for one, then gets 503; beyond as many again it is refused at once. (A normal request
+/// waited 24 s behind 300 slow sockets.)
+#[test]
+fn slow_clients_delay_others_by_at_most_the_queue_wait() {
+    let site = Site::new("slow");
+    let server = start(&site.dist(), &["--max-connections", "2"]);
+    let hold = || {
+        let s = TcpStream::connect(("127.0.0.1", server.port)).unwrap();
+        std::thread::sleep(Duration::from_millis(50));
+        s
+    };
+    /// Sends a request and waits for its answer: the status line, or `None` if the
+    /// connection was closed without one; and how long it took.
+    fn ask(port: u16) -> (Option<String>, Duration) {
+        let began = Instant::now();
+        let mut s = TcpStream::connect(("127.0.0.1", port)).unwrap();
+        s.set_read_timeout(Some(Duration::from_secs(15))).unwrap();
+        let _ = s.write_all(b"GET / HTTP/1.1\r\nConnection: close\r\n\r\n");
+        let mut raw = Vec::new();
+        let _ = s.read_to_end(&mut raw);
+        let status = String::from_utf8_lossy(&raw)
+            .lines()
+            .next()
+            .map(str::to_string);
+        (status, began.elapsed())
+    }
+
+    // Both slots held: a request waits for one, and gets 503 when none frees in 5 s.
+    let slots = [hold(), hold()];
+    let (status, took) = ask(server.port);
+    assert_eq!(status.as_deref(), Some("HTTP/1.1 503 Service Unavailable"));
+    assert!(
+        took >= Duration::from_secs(4) && took < Duration::from_secs(8),
+        "{took:?}"
+    );
+
+    // The queue full as well: refused at once.
+    let queued = [hold(), hold()];
+    let (status, took) = ask(server.port);
+    assert!(
+        matches!(
+            status.as_deref(),
+            None | Some("HTTP/1.1 503 Service Unavailable")
+        ),
+        "{status:?}"
+    );
+    assert!(took < Duration::from_secs(2), "{took:?}");
+
+    // Served again once they leave.
+    drop((slots, queued));
+    std::thread::sleep(Duration::from_millis(200));
+    let (status, took) = ask(server.port);
+    assert_eq!(status.as_deref(), Some("HTTP/1.1 200 OK"));
+    assert!(took < Duration::from_secs(2), "{took:?}");
 }

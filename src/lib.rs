@@ -3,12 +3,14 @@
 //! Layers, each knowing only the ones below it (docs/architecture.md): [`rules`] (pure game
 //! logic) at the bottom; [`perft`], [`eval`] and [`search`] on it; [`protocol`] (USI, UCI,
 //! XBoard text), [`matches`] (engine-vs-engine matches) and [`analysis`] (game analysis) at the
-//! top.
+//! top. [`files_served`] (a regular file inside a folder, checked on the opened descriptor, for
+//! `shishi web`) stands apart.
 
 pub mod analysis;
 pub mod datagen;
 pub mod eval;
 pub mod files;
+pub mod files_served;
 pub mod lines;
 pub mod matches;
 pub mod mate;

@@ -55,7 +55,9 @@ async function assemble() {
         ...["--target", "es2022", "--module", "es2022", "--moduleResolution", "bundler"],
         ...["--lib", "es2022,dom", "--types", "node", "--skipLibCheck"],
       ],
-      { stdio: "inherit" },
+      // tsc looks for `--types` from its working directory: web/, whose node_modules holds
+      // @types/node, wherever pack.mjs is run from.
+      { cwd: web, stdio: "inherit" },
     );
     for (const f of ["shishi.d.ts", "host.d.ts"]) await copyFile(join(types, f), join(out, f));
   } finally {

@@ -32,7 +32,12 @@ engine.postMessage(\`usi\\nisready\\nposition startpos moves \${moves}\\ngo dept
 let tmp, tarball, project;
 before(async () => {
   tmp = await mkdtemp(join(tmpdir(), "shishi-npm-"));
-  tarball = execFileSync(process.execPath, [join(web, "pack.mjs"), tmp], { encoding: "utf8" })
+  // From the repository root, as docs/wasm.md writes the command (tsc once looked for
+  // @types/node from there and failed).
+  tarball = execFileSync(process.execPath, [join(web, "pack.mjs"), tmp], {
+    cwd: join(web, ".."),
+    encoding: "utf8",
+  })
     .trim()
     .split("\n")
     .at(-1);
