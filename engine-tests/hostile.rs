@@ -148,11 +148,16 @@ fn check(run: &Run) -> u64 {
         Expect::Refused(text) => {
             let s = status.unwrap_or_else(|| panic!("{what}: still running after {LIVENESS:?}"));
             assert_eq!(s.code(), Some(2), "{what}: {s:?}: {err}");
-            assert_eq!(lines.len(), 1, "{what}: want one error line: {err}");
+            // Progress lines (a trainer's epochs) may come before it; the error is one line,
+            // the last.
+            let errors: Vec<_> = lines.iter().filter(|l| l.starts_with("error: ")).collect();
+            assert_eq!(errors.len(), 1, "{what}: want one error line: {err}");
+            let last = lines.last().copied().unwrap_or_default();
             assert!(
-                lines[0].starts_with("error: ") && lines[0].contains(text),
-                "{what}: want 'error: …{text}…', got {err}"
+                last.starts_with("error: ") && last.contains(text),
+                "{what}: want 'error: …{text}…' last, got {err}"
             );
+            assert!(!err.contains("panicked"), "{what}: {err}");
         }
         Expect::Ends => {
             let s = status.unwrap_or_else(|| panic!("{what}: still running after {LIVENESS:?}"));
