@@ -475,8 +475,9 @@ fn test_positions(file: &str, n: usize) -> Vec<String> {
 
 #[test]
 fn multipv_lines_come_best_first_at_every_depth_in_every_protocol() {
-    // Before the fix each line was reported in the order searched: at MultiPV 3 the lines of
-    // 20 of the 77 iterations below (USI) came out of order, such as 37, 40, 10.
+    // Before the fix each line was reported in the order searched: in USI the lines of 20 of
+    // the 84 iterations at MultiPV 3 below came out of order (such as 37, 40, 10), and 13 of
+    // the 36 at MultiPV 5.
     let mut positions = test_positions("chu.epd", 6);
     positions.extend(test_positions("won-chu.epd", 6));
     let mut e = usi();
