@@ -686,4 +686,43 @@ fn a_stdout_that_cannot_be_written_ends_the_loop_with_one_error_line_and_exit_2(
         assert_eq!(err.lines().count(), 1, "{input:?}: {err}");
         assert!(err.contains("standard output"), "{input:?}: {err}");
     }
+    // A write that fails in a search thread (the reader went away during `go infinite`)
+    // ends the loop too, with input left open and nothing more coming in. Every root move is a
+    // line (MultiPV 256), so what the search writes after the line read fills the pipe within
+    // a few shallow iterations: it is soon blocked writing, or writing again, whatever the
+    // machine's speed.
+    use std::io::{BufRead, BufReader};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_shishi"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    stdin
+        .write_all(b"usi\nsetoption name MultiPV value 256\nposition startpos\ngo infinite\n")
+        .unwrap();
+    let mut out = BufReader::new(child.stdout.take().unwrap());
+    let mut line = String::new();
+    while out.read_line(&mut line).unwrap() > 0 && !line.starts_with("info depth") {
+        line.clear();
+    }
+    assert!(line.starts_with("info depth"), "{line}");
+    drop(out);
+    let end = Instant::now() + Duration::from_secs(60);
+    let mut status = None;
+    while Instant::now() < end {
+        if let Ok(Some(s)) = child.try_wait() {
+            status = Some(s);
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let _ = child.kill();
+    let out = child.wait_with_output().unwrap();
+    drop(stdin);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(status.and_then(|s| s.code()), Some(2), "go infinite: {err}");
+    assert_eq!(err.lines().count(), 1, "go infinite: {err}");
+    assert!(err.contains("standard output"), "go infinite: {err}");
 }

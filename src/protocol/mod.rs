@@ -61,6 +61,9 @@ pub enum Event {
     Eof,
     /// The search with this id has finished.
     SearchDone(u64),
+    /// Writing the output failed (its error is in [`Output::error`]): a search thread's
+    /// write wakes the loop with it.
+    OutputFailed,
 }
 
 /// What a protocol front end does with each kind of [`Event`].
@@ -136,6 +139,7 @@ impl Engine {
     /// An engine writing to `out`; `None` detects the protocol from the first command.
     pub fn new(protocol: Option<Protocol>, out: Output) -> Engine {
         let (sender, events) = channel();
+        out.notify(sender.clone());
         Engine {
             forced: protocol,
             frontend: None,
@@ -217,7 +221,7 @@ impl Engine {
                     .out
                     .line(&format!("info string error: {}", overlong(&start))),
                 Event::Eof => self.quit = true,
-                Event::SearchDone(_) => {}
+                Event::SearchDone(_) | Event::OutputFailed => {}
             }
             return;
         }
@@ -228,6 +232,7 @@ impl Engine {
             Event::Line(line) => self.quit = !fe.line(&line),
             Event::Overlong(start) => fe.refuse(&overlong(&start)),
             Event::SearchDone(id) => fe.search_done(id),
+            Event::OutputFailed => {}
             Event::Eof => {
                 fe.eof();
                 self.quit = true;
@@ -285,10 +290,11 @@ pub struct Output {
     sink: Arc<Mutex<Sink>>,
 }
 
-/// The writer, and the first error writing to it.
+/// The writer, the first error writing to it, and whom to tell about it.
 struct Sink {
     writer: Box<dyn Write + Send>,
     error: Option<String>,
+    notify: Option<Sender<Event>>,
 }
 
 impl Output {
@@ -303,8 +309,15 @@ impl Output {
             sink: Arc::new(Mutex::new(Sink {
                 writer: sink,
                 error: None,
+                notify: None,
             })),
         }
+    }
+
+    /// Sends [`Event::OutputFailed`] to `events` when a write fails.
+    fn notify(&self, events: Sender<Event>) {
+        let mut sink = self.sink.lock().unwrap_or_else(|e| e.into_inner());
+        sink.notify = Some(events);
     }
 
     /// Writes one line and flushes it. The first error is kept for [`Output::error`] (the
@@ -318,6 +331,9 @@ impl Output {
         let written = writeln!(sink.writer, "{text}").and_then(|()| sink.writer.flush());
         if let Err(e) = written {
             sink.error = Some(e.to_string());
+            if let Some(events) = &sink.notify {
+                let _ = events.send(Event::OutputFailed);
+            }
         }
     }
 
