@@ -200,3 +200,121 @@ fn files_that_never_end_a_line_are_refused_in_bounded_memory() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Floods the protocol loop with `line` (after `first`, if any) for `time`, its output read
+/// and thrown away, watching its memory against `bound` KiB (killed and failed as soon as it
+/// passes); then it must still answer `isready` (XBoard: `ping`) and exit on `quit`. Returns
+/// the peak in KiB.
+fn flood(first: Option<&str>, line: &[u8], time: Duration, bound: u64, what: &str) -> u64 {
+    let (sync, answer) = if first == Some("xboard") {
+        ("ping 1", "pong 1")
+    } else {
+        ("isready", "readyok")
+    };
+    use std::io::{BufRead, BufReader};
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::sync::{Arc, mpsc};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_shishi"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let stdout = child.stdout.take().unwrap();
+    let (tx, answers) = mpsc::channel();
+    std::thread::spawn(move || {
+        for l in BufReader::new(stdout).lines() {
+            let Ok(l) = l else { return };
+            if l == answer && tx.send(l).is_err() {
+                return;
+            }
+        }
+    });
+    if let Some(f) = first {
+        writeln!(stdin, "{f}").unwrap();
+    }
+    let stop = Arc::new(AtomicBool::new(false));
+    let chunk: Vec<u8> = line
+        .iter()
+        .copied()
+        .cycle()
+        .take(line.len() * 4096)
+        .collect();
+    let writer = {
+        let stop = stop.clone();
+        std::thread::spawn(move || {
+            while !stop.load(Ordering::Relaxed) {
+                if stdin.write_all(&chunk).is_err() {
+                    break;
+                }
+            }
+            stdin
+        })
+    };
+    let end = Instant::now() + time;
+    let mut peak = 0;
+    while Instant::now() < end {
+        if let Some((rss, hwm)) = memory_of(child.id()) {
+            peak = peak.max(hwm);
+            if rss > bound || hwm > bound {
+                let _ = child.kill();
+                let _ = child.wait();
+                panic!("{what}: {hwm} KiB resident, over the bound of {bound} KiB");
+            }
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    stop.store(true, Ordering::Relaxed);
+    let mut stdin = writer.join().unwrap();
+    // After the flood the engine answers: every line before `isready` is handled first.
+    writeln!(stdin, "\n{sync}").unwrap();
+    let answered = answers.recv_timeout(Duration::from_secs(60)).is_ok();
+    let _ = stdin.write_all(b"quit\n");
+    drop(stdin);
+    let end = Instant::now() + Duration::from_secs(60);
+    let mut exited = None;
+    while Instant::now() < end {
+        if let Ok(Some(status)) = child.try_wait() {
+            exited = Some(status);
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let _ = child.kill();
+    let _ = child.wait();
+    assert!(answered, "{what}: no {answer} after the flood");
+    assert!(exited.is_some_and(|s| s.success()), "{what}: {exited:?}");
+    peak
+}
+
+#[test]
+fn floods_of_empty_and_short_lines_keep_the_loop_in_bounded_memory() {
+    // Before the fix the queue counted a line's text only: `yes ''` passed 3.4 GB in 10 s,
+    // `yes d` levelled off at 369 MB.
+    for (first, line, bound, what) in [
+        (None, &b"\n"[..], BOUND_KB, "yes ''"),
+        (None, &b"\r\n"[..], BOUND_KB, "yes $'\\r'"),
+        (
+            Some("uci"),
+            &b"\n"[..],
+            SESSION_BOUND_KB,
+            "uci, then yes ''",
+        ),
+        (
+            Some("xboard"),
+            &b"\n"[..],
+            SESSION_BOUND_KB,
+            "xboard, then yes ''",
+        ),
+        (
+            Some("usi"),
+            &b"d\n"[..],
+            SESSION_BOUND_KB,
+            "usi, then yes d",
+        ),
+    ] {
+        let peak = flood(first, line, Duration::from_secs(5), bound, what);
+        eprintln!("{what}: peak {peak} KiB (bound {bound} KiB)");
+    }
+}

@@ -16,8 +16,14 @@ pub struct Engine {
 
 impl Engine {
     pub fn start(args: &[&str]) -> Engine {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_shishi"))
-            .args(args)
+        let mut command = Command::new(env!("CARGO_BIN_EXE_shishi"));
+        command.args(args);
+        Engine::start_command(command)
+    }
+
+    /// The binary started by `command` (a shell setting a limit first, say), driven alike.
+    pub fn start_command(mut command: Command) -> Engine {
+        let mut child = command
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())

@@ -145,7 +145,7 @@ fn binary_first_line_then_usi() {
     e.send("usi");
     e.expect(Duration::from_secs(10), |l| l == "usiok");
     e.close();
-    assert!(e.exits(Duration::from_secs(5)));
+    assert!(e.exits(Duration::from_secs(30)));
 }
 
 /// One option as an engine advertises it: name, kind, and for a spin its bounds, for a combo

@@ -145,12 +145,11 @@ fn the_largest_advertised_table_is_ready_at_once_and_a_larger_one_is_refused() {
                 format!("setoption name {hash} value {value}")
             };
             e.send(&cmd);
-            let sent = Instant::now();
             e.send(ready);
+            // A liveness bound, not a timing (a window of seconds failed on a loaded
+            // machine): a table is zeroed by the allocator, not by a loop that `isready`
+            // waits for.
             e.expect(LONG, |l| l == "readyok" || l == "pong 1");
-            // A liveness bound, not a timing: a table is zeroed by the allocator, not by a
-            // loop that `isready` waits for.
-            assert!(sent.elapsed() < Duration::from_secs(5), "{cmd}");
             if value > max {
                 assert!(
                     e.log.iter().rev().take(3).any(|l| l.contains("rror")),
@@ -180,10 +179,10 @@ fn perft_in_the_loop_keeps_answering_and_stops() {
         for depth in [7, 8, 10] {
             e.send("position startpos");
             e.send(&format!("perft {depth}"));
-            let sent = Instant::now();
+            // Answered while the count runs (a liveness bound: the count itself takes far
+            // longer).
             e.send("isready");
             e.expect(LONG, |l| l == "readyok");
-            assert!(sent.elapsed() < Duration::from_secs(5));
             e.send("stop");
             e.expect(LONG, |l| l == "info string perft stopped");
         }
@@ -241,16 +240,14 @@ fn thread_counts_up_to_the_maximum_keep_movetime_and_stop() {
     for threads in [1, max] {
         e.send(&format!("setoption name Threads value {threads}"));
         e.send("position startpos");
-        let sent = Instant::now();
+        // Liveness bounds (`expect_prefix` waits 20 s): the overshoot itself is measured by
+        // `shishi bench limits` (docs/reliability.md), not by a window a loaded machine breaks.
         e.send("go movetime 300");
         e.expect_prefix("bestmove");
-        assert!(sent.elapsed() < Duration::from_secs(5), "{threads} threads");
         e.send("go infinite");
         std::thread::sleep(Duration::from_millis(200));
-        let sent = Instant::now();
         e.send("stop");
         e.expect_prefix("bestmove");
-        assert!(sent.elapsed() < Duration::from_secs(5), "{threads} threads");
     }
 }
 
@@ -409,4 +406,325 @@ fn suite_files_that_never_end_are_refused() {
         assert_eq!(err.lines().count(), 1, "{path}: {err}");
     }
     let _ = std::fs::remove_dir_all(dir);
+}
+
+/// A reported score as a number that orders lines: centipawns, and mates beyond any of them
+/// (a shorter win higher, a longer loss higher).
+fn score_value(kind: &str, n: i64) -> i64 {
+    match kind {
+        "mate" if n > 0 => 1_000_000 - n,
+        "mate" => -1_000_000 - n,
+        _ => n,
+    }
+}
+
+/// USI/UCI `info … multipv K score …` lines grouped by depth: each depth's scores, in the
+/// order the lines came.
+fn multipv_scores(lines: &[String]) -> Vec<(u32, Vec<i64>)> {
+    let mut by_depth: Vec<(u32, Vec<i64>)> = Vec::new();
+    for l in lines {
+        let w: Vec<&str> = l.split_whitespace().collect();
+        let at = |key: &str| w.iter().position(|x| *x == key).map(|i| i + 1);
+        let (Some(d), Some(_), Some(s)) = (at("depth"), at("multipv"), at("score")) else {
+            continue;
+        };
+        let depth: u32 = w[d].parse().unwrap();
+        let value = score_value(w[s], w[s + 1].parse().unwrap());
+        match by_depth.last_mut() {
+            Some((last, scores)) if *last == depth => scores.push(value),
+            _ => by_depth.push((depth, vec![value])),
+        }
+    }
+    by_depth
+}
+
+/// Checks that every depth's lines come best first, and that there were `lines` of them at
+/// most depths.
+fn assert_ordered(by_depth: &[(u32, Vec<i64>)], lines: usize, what: &str) {
+    assert!(!by_depth.is_empty(), "{what}: no MultiPV lines");
+    for (depth, scores) in by_depth {
+        assert!(
+            scores.windows(2).all(|p| p[0] >= p[1]),
+            "{what}: depth {depth} lines not best first: {scores:?}"
+        );
+    }
+    assert!(
+        by_depth.iter().filter(|(_, s)| s.len() == lines).count() * 2 >= by_depth.len(),
+        "{what}: {by_depth:?}"
+    );
+}
+
+/// Positions for the MultiPV test: chu openings and won middlegames (openings/).
+fn test_positions(file: &str, n: usize) -> Vec<String> {
+    let path = format!("{}/openings/{file}", env!("CARGO_MANIFEST_DIR"));
+    std::fs::read_to_string(path)
+        .unwrap()
+        .lines()
+        .filter(|l| l.starts_with("chu "))
+        .map(|l| {
+            let fields = l.split(';').next().unwrap();
+            fields
+                .split_whitespace()
+                .skip(2)
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .take(n)
+        .collect()
+}
+
+#[test]
+fn multipv_lines_come_best_first_at_every_depth_in_every_protocol() {
+    // Before the fix each line was reported in the order searched: in USI the lines of 20 of
+    // the 84 iterations at MultiPV 3 below came out of order (such as 37, 40, 10), and 13 of
+    // the 36 at MultiPV 5.
+    let mut positions = test_positions("chu.epd", 6);
+    positions.extend(test_positions("won-chu.epd", 6));
+    let mut e = usi();
+    for (multipv, depth, count) in [(3, 7, 12), (5, 6, 6)] {
+        e.send(&format!("setoption name MultiPV value {multipv}"));
+        for sfen in positions.iter().take(count) {
+            e.send("usinewgame");
+            e.send(&format!("position sfen {sfen}"));
+            e.send(&format!("go depth {depth}"));
+            let (lines, _) = search_lines(&mut e);
+            assert_ordered(
+                &multipv_scores(&lines),
+                multipv,
+                &format!("USI MultiPV {multipv}, {sfen}"),
+            );
+        }
+    }
+    // UCI: the start position and the positions the engine's own moves lead to.
+    let mut e = Engine::start(&[]);
+    e.send("uci");
+    e.expect(LONG, |l| l == "uciok");
+    e.send("setoption name MultiPV value 3");
+    let mut moves: Vec<String> = Vec::new();
+    for _ in 0..4 {
+        e.send(&format!("position startpos moves {}", moves.join(" ")));
+        e.send("go depth 7");
+        let (lines, best) = search_lines(&mut e);
+        assert_ordered(&multipv_scores(&lines), 3, &format!("UCI after {moves:?}"));
+        moves.push(best.split_whitespace().nth(1).unwrap().to_string());
+    }
+    // XBoard: `depth score time nodes pv` lines (mate scores, 100000 + N, left out: there a
+    // larger number is a longer mate), the engine playing one side then the other.
+    let mut e = protocol_common::xboard();
+    e.send("new");
+    e.send("force");
+    e.send("post");
+    e.send("sd 7");
+    e.send("option Multi-PV=3");
+    for turn in 0..4 {
+        e.send("go");
+        let start = e.log.len();
+        e.expect(LONG, |l| l.starts_with("move "));
+        e.send("force");
+        let mut by_depth: Vec<(u32, Vec<i64>)> = Vec::new();
+        for l in &e.log[start..] {
+            let w: Vec<&str> = l.split_whitespace().collect();
+            let (Some(Ok(depth)), Some(Ok(score))) = (
+                w.first().map(|d| d.parse::<u32>()),
+                w.get(1).map(|s| s.parse::<i64>()),
+            ) else {
+                continue;
+            };
+            if score.abs() >= 100_000 {
+                continue;
+            }
+            match by_depth.last_mut() {
+                Some((last, scores)) if *last == depth => scores.push(score),
+                _ => by_depth.push((depth, vec![score])),
+            }
+        }
+        assert_ordered(&by_depth, 3, &format!("XBoard, turn {turn}"));
+    }
+}
+
+#[test]
+fn stop_after_a_go_mate_has_answered_says_what_it_says_after_a_search() {
+    // A mate search that cannot finish in 100 ms: answered `checkmate timeout`.
+    const HARD_MATE: &str = "12/10+H1/5e2k3/5g6/3+f4p3/8c3/4S6+L/12/12/5TS5/5GKE4/12 b - 397";
+    let mut e = usi();
+    e.send("position startpos");
+    e.send("go depth 2");
+    e.expect(LONG, |l| l.starts_with("bestmove"));
+    e.send("stop");
+    let after_search = e.sync();
+    assert_eq!(after_search.len(), 1, "{after_search:#?}");
+    assert!(
+        after_search[0].contains("no search is running"),
+        "{after_search:#?}"
+    );
+    for go in ["go mate 100", "go mate 100 nodes 1000"] {
+        e.send(&format!("position sfen {HARD_MATE}"));
+        e.send(go);
+        e.expect(LONG, |l| l.starts_with("checkmate"));
+        e.send("stop");
+        assert_eq!(e.sync(), after_search, "{go}: {:#?}", e.log);
+    }
+}
+
+#[test]
+fn a_move_number_out_of_range_is_refused_with_its_range() {
+    let board = Variant::Chu.start_sfen();
+    let board = board.split_whitespace().next().unwrap();
+    let mut e = usi();
+    for n in ["0", "4294967296", "99999999999999999999999"] {
+        e.send(&format!("position sfen {board} b - {n}"));
+        let lines = e.sync();
+        assert_eq!(lines.len(), 1, "{n}: {lines:#?}");
+        assert!(
+            lines[0].contains("out of range (1 to 4294967295)"),
+            "{n}: {lines:#?}"
+        );
+    }
+    for n in ["-5", "abc", "1.5"] {
+        e.send(&format!("position sfen {board} b - {n}"));
+        let lines = e.sync();
+        assert_eq!(lines.len(), 1, "{n}: {lines:#?}");
+        assert!(
+            lines[0].contains("is not a positive number"),
+            "{n}: {lines:#?}"
+        );
+    }
+    e.send(&format!("position sfen {board} b - 4294967295"));
+    assert!(e.sync().is_empty());
+}
+
+/// The binary under an address-space limit of `kb` KiB (`ulimit -v`), driven as usual.
+fn limited(kb: u64) -> Engine {
+    let mut c = std::process::Command::new("sh");
+    c.arg("-c").arg(format!(
+        "ulimit -v {kb} && exec {}",
+        env!("CARGO_BIN_EXE_shishi")
+    ));
+    Engine::start_command(c)
+}
+
+#[test]
+fn a_mate_table_the_memory_cannot_hold_is_an_error_line_not_an_abort() {
+    // A 512 MiB search table under a 1 100 000 KiB address space: the mate table asked for
+    // beside it (512 MiB) is refused by the allocator. Before, `go mate` aborted the engine
+    // there ("memory allocation of 536870912 bytes failed"). The engine's own address space
+    // without tables is under 400 MB here (`VmPeak`, mostly the allocator's per-thread
+    // arenas), so the search's table fits with room and the two tables never do.
+    const HARD_MATE: &str = "12/10+H1/5e2k3/5g6/3+f4p3/8c3/4S6+L/12/12/5TS5/5GKE4/12 b - 397";
+    let mut e = limited(1_100_000);
+    e.send("usi");
+    e.expect(LONG, |l| l == "usiok");
+    e.send("setoption name USI_Hash value 512");
+    let set = e.sync();
+    assert!(
+        !set.iter().any(|l| l.contains("error")),
+        "the search's table fits: {set:#?}"
+    );
+    for go in ["go mate 300", "go mate 200"] {
+        e.send(&format!("position sfen {HARD_MATE}"));
+        e.send(go);
+        let start = e.log.len();
+        e.expect(LONG, |l| l.starts_with("checkmate"));
+        let lines = e.sync();
+        let got = &e.log[start..];
+        assert_eq!(
+            got.iter().filter(|l| l.starts_with("checkmate")).count(),
+            1,
+            "{go}: one answer: {got:#?}"
+        );
+        let errors: Vec<&String> = got.iter().filter(|l| l.contains("error")).collect();
+        assert_eq!(errors.len(), 1, "{go}: {got:#?}");
+        assert!(errors[0].contains("mate table"), "{errors:#?}");
+        assert!(!lines.iter().any(|l| l.starts_with("checkmate")));
+    }
+    // The engine searches on.
+    e.send("position startpos");
+    e.send("go depth 3");
+    e.expect(LONG, |l| l.starts_with("bestmove"));
+    e.send("quit");
+    assert!(e.exits(LONG), "{:#?}", e.log);
+}
+
+#[test]
+fn a_stdout_that_cannot_be_written_ends_the_loop_with_one_error_line_and_exit_2() {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    for (input, close) in [
+        ("usi\nisready\nposition startpos\ngo depth 3\nquit\n", true),
+        ("uci\nisready\n", true),
+        ("xboard\nprotover 2\nping 1\n", true),
+        // Input left open: the write error alone ends it.
+        ("usi\n", false),
+        ("isready\n", false),
+    ] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_shishi"))
+            .stdin(Stdio::piped())
+            .stdout(std::fs::File::create("/dev/full").unwrap())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut stdin = child.stdin.take().unwrap();
+        stdin.write_all(input.as_bytes()).unwrap();
+        let keep = if close {
+            drop(stdin);
+            None
+        } else {
+            Some(stdin)
+        };
+        let end = Instant::now() + LONG;
+        let mut status = None;
+        while Instant::now() < end {
+            if let Ok(Some(s)) = child.try_wait() {
+                status = Some(s);
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        let _ = child.kill();
+        let out = child.wait_with_output().unwrap();
+        drop(keep);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(status.and_then(|s| s.code()), Some(2), "{input:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "{input:?}: {err}");
+        assert!(err.contains("standard output"), "{input:?}: {err}");
+    }
+    // A write that fails in a search thread (the reader went away during `go infinite`)
+    // ends the loop too, with input left open and nothing more coming in. Every root move is a
+    // line (MultiPV 256), so what the search writes after the line read fills the pipe within
+    // a few shallow iterations: it is soon blocked writing, or writing again, whatever the
+    // machine's speed.
+    use std::io::{BufRead, BufReader};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_shishi"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    stdin
+        .write_all(b"usi\nsetoption name MultiPV value 256\nposition startpos\ngo infinite\n")
+        .unwrap();
+    let mut out = BufReader::new(child.stdout.take().unwrap());
+    let mut line = String::new();
+    while out.read_line(&mut line).unwrap() > 0 && !line.starts_with("info depth") {
+        line.clear();
+    }
+    assert!(line.starts_with("info depth"), "{line}");
+    drop(out);
+    let end = Instant::now() + Duration::from_secs(60);
+    let mut status = None;
+    while Instant::now() < end {
+        if let Ok(Some(s)) = child.try_wait() {
+            status = Some(s);
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let _ = child.kill();
+    let out = child.wait_with_output().unwrap();
+    drop(stdin);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(status.and_then(|s| s.code()), Some(2), "go infinite: {err}");
+    assert_eq!(err.lines().count(), 1, "go infinite: {err}");
+    assert!(err.contains("standard output"), "go infinite: {err}");
 }

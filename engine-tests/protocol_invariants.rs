@@ -19,10 +19,11 @@ use protocol_common::Engine;
 use shishi::protocol::Game;
 use shishi::rules::{Move, RuleSet, Variant};
 use std::collections::VecDeque;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-/// Liveness bound for `readyok` (a hung engine never answers; a busy machine answers late).
-const READY: Duration = Duration::from_secs(10);
+/// Liveness bound for `readyok` (a hung engine never answers; a busy machine answers late,
+/// and 10 s was a window a loaded machine could break).
+const READY: Duration = Duration::from_secs(30);
 
 struct Rng(u64);
 
@@ -277,9 +278,7 @@ impl Fuzzer {
     /// `isready`, `readyok` within [`READY`], then every new line checked.
     fn sync(&mut self) {
         self.send("isready");
-        let sent = Instant::now();
-        self.e.expect(READY * 3, |l| l == "readyok");
-        assert!(sent.elapsed() < READY, "readyok after {:?}", sent.elapsed());
+        self.e.expect(READY, |l| l == "readyok");
         self.check_new_lines();
     }
 

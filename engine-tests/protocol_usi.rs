@@ -73,12 +73,9 @@ fn go_clock_movetime_nodes_and_byoyomi_all_finish() {
         e.send("position startpos");
         let t = Instant::now();
         e.send(go);
-        e.expect_prefix("bestmove");
-        assert!(
-            t.elapsed() < Duration::from_secs(5),
-            "{go}: {:?}",
-            t.elapsed()
-        );
+        // Each ends on its own (a liveness bound: how fast is for benchmarks).
+        e.expect(SEC, |l| l.starts_with("bestmove"));
+        eprintln!("{go}: {:?}", t.elapsed());
     }
     assert!(errors(&e.log).is_empty(), "{:#?}", e.log);
 }
@@ -94,11 +91,10 @@ fn stop_during_infinite_answers_at_once() {
     assert!(!e.log.iter().any(|l| l.starts_with("bestmove")));
     let t = Instant::now();
     e.send("stop");
-    e.expect_prefix("bestmove");
-    // A generous bound: this checks that stop works, not how fast (timings belong to
-    // benchmarks; the measured latency is in docs/search.md).
-    let took = t.elapsed();
-    assert!(took < Duration::from_secs(1), "stop took {took:?}");
+    // `go infinite` never ends on its own: a `bestmove` at all shows that stop works. How
+    // fast is for benchmarks (docs/search.md); a window here would fail on a loaded machine.
+    e.expect(SEC, |l| l.starts_with("bestmove"));
+    eprintln!("stop answered after {:?}", t.elapsed());
 }
 
 #[test]
@@ -241,7 +237,7 @@ fn eof_during_search_exits_cleanly() {
     e.send("go infinite");
     e.expect_prefix("info depth");
     e.close();
-    assert!(e.exits(Duration::from_secs(5)), "{:#?}", e.log);
+    assert!(e.exits(SEC), "{:#?}", e.log);
 }
 
 #[test]
@@ -249,7 +245,7 @@ fn quit_during_search_exits() {
     let mut e = usi();
     e.send("go infinite");
     e.send("quit");
-    assert!(e.exits(Duration::from_secs(5)));
+    assert!(e.exits(SEC));
 }
 
 #[test]
@@ -325,7 +321,7 @@ fn full_game_between_two_engines() {
     for e in engines.iter_mut() {
         e.send("gameover win");
         e.send("quit");
-        assert!(e.exits(Duration::from_secs(5)));
+        assert!(e.exits(SEC));
     }
 }
 
@@ -363,21 +359,32 @@ const HARD_MATE: &str = "12/10+H1/5e2k3/5g6/3+f4p3/8c3/4S6+L/12/12/5TS5/5GKE4/12
 #[test]
 fn go_mate_stops_on_time_or_on_stop_with_one_answer_and_progress_lines() {
     let mut e = usi();
+    // Events, not a clock: the test waits for the engine's lines (its timeouts are liveness
+    // bounds), so a loaded machine only makes it slower. Before, it slept 1.5 s and wanted two
+    // progress lines by then, which a loaded machine broke.
+    let progress =
+        |l: &str| l.starts_with("info ") && l.contains(" nodes ") && l.contains(" proof ");
     e.send(&format!("position sfen {HARD_MATE}"));
     e.send("go mate 100");
-    let answer = e.expect(Duration::from_secs(5), |l| l.starts_with("checkmate"));
+    let answer = e.expect(SEC, |l| l.starts_with("checkmate"));
     assert_eq!(answer, "checkmate timeout");
     let before = e.log.len();
     e.send("go mate infinite");
-    std::thread::sleep(Duration::from_millis(1500));
+    // The periodic progress line (about once a second) shows the solver running; `stop` then
+    // ends it with the last progress line and the answer.
+    e.expect(SEC, progress);
     e.send("stop");
-    let answer = e.expect(Duration::from_secs(5), |l| l.starts_with("checkmate"));
+    let answer = e.expect(SEC, |l| l.starts_with("checkmate"));
     assert_eq!(answer, "checkmate timeout");
-    let progress: Vec<&String> = e.log[before..]
-        .iter()
-        .filter(|l| l.starts_with("info ") && l.contains(" nodes ") && l.contains(" proof "))
-        .collect();
-    assert!(progress.len() >= 2, "{:#?}", e.log);
+    let lines = &e.log[before..];
+    assert!(
+        lines.iter().filter(|l| progress(l)).count() >= 2,
+        "{lines:#?}"
+    );
+    assert!(
+        progress(&lines[lines.len() - 2]),
+        "the last progress line comes just before the answer: {lines:#?}"
+    );
     // Exactly one answer: nothing more arrives before readyok.
     assert!(
         e.sync().iter().all(|l| !l.starts_with("checkmate")),

@@ -169,7 +169,7 @@ fn analyze_then_exit_and_move_now() {
     e.send("go");
     std::thread::sleep(Duration::from_millis(300));
     e.send("?");
-    e.expect(Duration::from_secs(2), |l| l.starts_with("move "));
+    e.expect(SEC, |l| l.starts_with("move "));
 }
 
 /// A whole game through the protocol: the engine plays both sides (`go` after each move in

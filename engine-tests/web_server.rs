@@ -329,7 +329,7 @@ fn connections_are_bounded_and_idle_ones_time_out() {
     // ...and is served once one closes.
     drop(first);
     third
-        .set_read_timeout(Some(Duration::from_secs(5)))
+        .set_read_timeout(Some(Duration::from_secs(60)))
         .unwrap();
     let mut raw = Vec::new();
     third.read_to_end(&mut raw).unwrap();
@@ -337,15 +337,20 @@ fn connections_are_bounded_and_idle_ones_time_out() {
 
     // A connection that sends nothing is closed after the timeout.
     let mut idle = TcpStream::connect(("127.0.0.1", server.port)).unwrap();
-    idle.set_read_timeout(Some(Duration::from_secs(10)))
+    // Closed by the server (end of stream or a reset), not by our own read timeout: a
+    // liveness bound, where a window of seconds would fail on a loaded machine.
+    idle.set_read_timeout(Some(Duration::from_secs(60)))
         .unwrap();
     let began = Instant::now();
-    let closed = matches!(idle.read(&mut byte), Ok(0) | Err(_));
-    assert!(
-        closed && began.elapsed() < Duration::from_secs(8),
-        "{:?}",
-        began.elapsed()
-    );
+    let read = idle.read(&mut byte);
+    let closed = match &read {
+        Ok(n) => *n == 0,
+        Err(e) => !matches!(
+            e.kind(),
+            std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut
+        ),
+    };
+    assert!(closed, "{read:?} after {:?}", began.elapsed());
 }
 
 #[test]

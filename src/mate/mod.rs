@@ -74,11 +74,19 @@ pub struct Solver {
 }
 
 impl Solver {
-    /// A solver whose table takes at most `hash_bytes`.
+    /// A solver whose table takes at most `hash_bytes` (aborts if the memory cannot be had:
+    /// sizes from outside go through [`Solver::try_new`]).
     pub fn new(hash_bytes: usize) -> Solver {
         Solver {
             table: Table::new(hash_bytes),
         }
+    }
+
+    /// A solver whose table takes at most `hash_bytes`, or why that memory cannot be had.
+    pub fn try_new(hash_bytes: usize) -> Result<Solver, String> {
+        Ok(Solver {
+            table: Table::try_new(hash_bytes)?,
+        })
     }
 
     /// Solves `pos` for its side to move. `stop` ends the solve early (answered `Unknown`

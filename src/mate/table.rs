@@ -90,14 +90,30 @@ fn stored_key(key: u64) -> u64 {
 }
 
 impl Table {
-    /// A table that takes at most `bytes` (at least one bucket).
+    /// A table that takes at most `bytes` (at least one bucket). Aborts if the memory cannot
+    /// be had: callers with a size from outside use [`Table::try_new`].
     pub fn new(bytes: usize) -> Table {
+        Table::try_new(bytes).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// A table that takes at most `bytes` (at least one bucket), or why the memory cannot be
+    /// had (the allocator refused it: nothing aborts).
+    pub fn try_new(bytes: usize) -> Result<Table, String> {
         let buckets = (bytes / (BUCKET * std::mem::size_of::<Entry>())).max(1);
-        Table {
-            entries: vec![EMPTY_ENTRY; buckets * BUCKET],
+        let len = buckets * BUCKET;
+        let mut entries = Vec::new();
+        entries.try_reserve_exact(len).map_err(|e| {
+            format!(
+                "cannot allocate a mate table of {} MiB: {e}",
+                (len * std::mem::size_of::<Entry>()).div_ceil(1 << 20)
+            )
+        })?;
+        entries.resize(len, EMPTY_ENTRY);
+        Ok(Table {
+            entries,
             buckets,
             used: 0,
-        }
+        })
     }
 
     /// Bytes one entry takes (docs/mate.md quotes it).
@@ -166,6 +182,13 @@ impl Table {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_table_larger_than_the_address_space_is_an_error_not_an_abort() {
+        let e = Table::try_new(usize::MAX / 2).err().expect("refused");
+        assert!(e.contains("cannot allocate a mate table"), "{e}");
+        assert!(Table::try_new(1 << 20).is_ok());
+    }
 
     #[test]
     fn an_entry_takes_32_bytes() {

@@ -61,6 +61,9 @@ pub enum Event {
     Eof,
     /// The search with this id has finished.
     SearchDone(u64),
+    /// Writing the output failed (its error is in [`Output::error`]): a search thread's
+    /// write wakes the loop with it.
+    OutputFailed,
 }
 
 /// What a protocol front end does with each kind of [`Event`].
@@ -90,20 +93,32 @@ pub struct Engine {
     backlog: Option<Arc<Backlog>>,
 }
 
-/// Bytes of input lines read but not yet handled, which the reader waits on: without it a
-/// source faster than the loop (`/dev/urandom`: thousands of short garbage lines a
-/// millisecond) fills the event queue without bound.
+/// Input lines read but not yet handled, counted by [`Backlog::cost`], which the reader waits
+/// on: without it a source faster than the loop (`/dev/urandom`: thousands of short garbage
+/// lines a millisecond; `yes ''`: millions of empty ones a second) fills the event queue
+/// without bound.
 #[derive(Default)]
 struct Backlog {
     bytes: Mutex<usize>,
     room: std::sync::Condvar,
 }
 
-/// Most bytes of input waiting to be handled (one line of any length is always let through).
+/// Most input waiting to be handled, in [`Backlog::cost`] units (one line of any length is
+/// always let through): at most 4 MiB of text, or 32768 lines, whichever comes first.
 const MAX_BACKLOG: usize = 4 << 20;
 
+/// What a queued line costs beyond its text: the event in the channel and its string's
+/// allocation. An empty line is not free (counting text alone, `yes ''` queued 3.4 GB in
+/// 10 s, and `yes d` 369 MB of one-byte lines).
+const LINE_OVERHEAD: usize = 128;
+
 impl Backlog {
-    /// Waits until `n` more bytes fit, then counts them in.
+    /// What a line of `len` bytes counts for.
+    fn cost(len: usize) -> usize {
+        len.saturating_add(LINE_OVERHEAD)
+    }
+
+    /// Waits until `n` more fit, then counts them in.
     fn take(&self, n: usize) {
         let mut bytes = self.bytes.lock().unwrap_or_else(|e| e.into_inner());
         while *bytes > 0 && *bytes + n > MAX_BACKLOG {
@@ -124,6 +139,7 @@ impl Engine {
     /// An engine writing to `out`; `None` detects the protocol from the first command.
     pub fn new(protocol: Option<Protocol>, out: Output) -> Engine {
         let (sender, events) = channel();
+        out.notify(sender.clone());
         Engine {
             forced: protocol,
             frontend: None,
@@ -166,23 +182,32 @@ impl Engine {
         self.sender.clone()
     }
 
-    /// Handles events as they come until `quit` or the end of input.
-    fn run_blocking(&mut self) {
+    /// Handles events as they come until `quit` or the end of input; an error writing the
+    /// output ends it too, stopping what runs, as the error.
+    fn run_blocking(&mut self) -> Result<(), String> {
         while !self.quit {
             match self.events.recv() {
                 Ok(ev) => {
                     let read = match &ev {
-                        Event::Line(l) | Event::Overlong(l) => l.len(),
-                        _ => 0,
+                        Event::Line(l) | Event::Overlong(l) => Some(Backlog::cost(l.len())),
+                        _ => None,
                     };
                     self.handle(ev);
-                    if let Some(b) = &self.backlog {
-                        b.done(read);
+                    if let (Some(b), Some(n)) = (&self.backlog, read) {
+                        b.done(n);
                     }
                 }
                 Err(_) => break,
             }
+            if let Some(e) = self.out.error() {
+                if let Some(fe) = self.frontend.as_mut() {
+                    fe.eof();
+                }
+                self.quit = true;
+                return Err(format!("cannot write to standard output: {e}"));
+            }
         }
+        Ok(())
     }
 
     fn handle(&mut self, ev: Event) {
@@ -196,7 +221,7 @@ impl Engine {
                     .out
                     .line(&format!("info string error: {}", overlong(&start))),
                 Event::Eof => self.quit = true,
-                Event::SearchDone(_) => {}
+                Event::SearchDone(_) | Event::OutputFailed => {}
             }
             return;
         }
@@ -207,6 +232,7 @@ impl Engine {
             Event::Line(line) => self.quit = !fe.line(&line),
             Event::Overlong(start) => fe.refuse(&overlong(&start)),
             Event::SearchDone(id) => fe.search_done(id),
+            Event::OutputFailed => {}
             Event::Eof => {
                 fe.eof();
                 self.quit = true;
@@ -261,7 +287,14 @@ impl Engine {
 /// Protocol output: whole lines, flushed one by one, shared by the main and search threads.
 #[derive(Clone)]
 pub struct Output {
-    sink: Arc<Mutex<Box<dyn Write + Send>>>,
+    sink: Arc<Mutex<Sink>>,
+}
+
+/// The writer, the first error writing to it, and whom to tell about it.
+struct Sink {
+    writer: Box<dyn Write + Send>,
+    error: Option<String>,
+    notify: Option<Sender<Event>>,
 }
 
 impl Output {
@@ -273,17 +306,41 @@ impl Output {
     /// Any writer (tests).
     pub fn new(sink: Box<dyn Write + Send>) -> Output {
         Output {
-            sink: Arc::new(Mutex::new(sink)),
+            sink: Arc::new(Mutex::new(Sink {
+                writer: sink,
+                error: None,
+                notify: None,
+            })),
         }
     }
 
-    /// Writes one line and flushes it. A closed stdout is not an error worth dying for: the
-    /// loop ends at EOF anyway.
+    /// Sends [`Event::OutputFailed`] to `events` when a write fails.
+    fn notify(&self, events: Sender<Event>) {
+        let mut sink = self.sink.lock().unwrap_or_else(|e| e.into_inner());
+        sink.notify = Some(events);
+    }
+
+    /// Writes one line and flushes it. The first error is kept for [`Output::error`] (the
+    /// binary's loop then ends with it, exit status 2) and nothing more is written.
     pub fn line(&self, text: &str) {
         log::debug!("> {text}");
         let mut sink = self.sink.lock().unwrap_or_else(|e| e.into_inner());
-        let _ = writeln!(sink, "{text}");
-        let _ = sink.flush();
+        if sink.error.is_some() {
+            return;
+        }
+        let written = writeln!(sink.writer, "{text}").and_then(|()| sink.writer.flush());
+        if let Err(e) = written {
+            sink.error = Some(e.to_string());
+            if let Some(events) = &sink.notify {
+                let _ = events.send(Event::OutputFailed);
+            }
+        }
+    }
+
+    /// The first error writing a line, if any.
+    pub fn error(&self) -> Option<String> {
+        let sink = self.sink.lock().unwrap_or_else(|e| e.into_inner());
+        sink.error.clone()
     }
 }
 
@@ -308,7 +365,7 @@ fn spawn_reader(tx: Sender<Event>, backlog: Arc<Backlog>) {
                     }
                 };
                 if let Event::Line(l) | Event::Overlong(l) = &event {
-                    backlog.take(l.len());
+                    backlog.take(Backlog::cost(l.len()));
                 }
                 if tx.send(event).is_err() {
                     return;
@@ -328,8 +385,7 @@ pub fn run(forced: Option<Protocol>) -> Result<(), String> {
     let backlog = Arc::new(Backlog::default());
     engine.backlog = Some(backlog.clone());
     spawn_reader(engine.sender(), backlog);
-    engine.run_blocking();
-    Ok(())
+    engine.run_blocking()
 }
 
 /// The error text for a line longer than [`MAX_LINE`].

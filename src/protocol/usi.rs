@@ -198,7 +198,11 @@ impl Session {
                 }
             }
             ("stop", _) => {
-                if !self.search.active() && self.perft.is_none() && self.mate.is_none() {
+                // A count or mate search that has answered is over, as a search whose
+                // `bestmove` is out: `stop` then says so alike.
+                let perft = self.perft.as_ref().is_some_and(|p| !p.is_finished());
+                let mate = self.mate.as_ref().is_some_and(|m| !m.is_finished());
+                if !self.search.active() && !perft && !mate {
                     self.error("stop: no search is running");
                 }
                 self.end_work();
@@ -570,8 +574,10 @@ impl Session {
             };
             let (pos, out) = (&self.game.pos, self.out.clone());
             // The solver's table takes what `USI_Hash` gives the search (a host with little
-            // memory, such as a browser, sets it low).
-            let hash = self.search.searcher.hash_mb() << 20;
+            // memory, such as a browser, sets it low), as far as the largest `USI_Hash` leaves
+            // room beside the search's table.
+            let hash =
+                super::mate_job::table_bytes(self.search.searcher.hash_mb(), search::max_hash_mb());
             self.mate = Some(MateJob::start(pos, mate_limits, hash, out));
             return Ok(());
         }

@@ -112,10 +112,12 @@ impl Position {
         }
         if let Some(n) = number_field {
             let n: u32 = n.parse().ok().filter(|n| *n >= 1).ok_or_else(|| {
-                err(
-                    "move number",
-                    format!("'{}' is not a positive number", quote(n)),
-                )
+                let why = if !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()) {
+                    format!("is out of range (1 to {})", u32::MAX)
+                } else {
+                    "is not a positive number".to_string()
+                };
+                err("move number", format!("'{}' {why}", quote(n)))
             })?;
             pos.set_move_number(n);
         }

@@ -90,6 +90,12 @@ impl MateProbe {
         self.last_score.store(final_score, Relaxed);
     }
 
+    /// Whether a probe has run (its solver exists).
+    #[cfg(test)]
+    pub(super) fn has_probed(&self) -> bool {
+        self.solver.lock().is_ok_and(|s| s.is_some())
+    }
+
     /// Tries to prove a forced win from `pos` within `limits`; the winning line if proven and
     /// its first move is one the root may play. The solver's nodes count as the search's.
     pub(super) fn prove(

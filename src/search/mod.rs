@@ -621,6 +621,14 @@ fn main_thread(
         if lines.is_empty() {
             break;
         }
+        // Each line is the best of the moves the earlier ones left, but a later line can come
+        // back with a higher score (a wider window, what the table learnt meanwhile): the
+        // lines are reported, played and re-searched best first, so every protocol (and the
+        // web board's arrows) shows the best line as line 1.
+        lines.sort_by_key(|(s, _)| std::cmp::Reverse(*s));
+        for (prev, (s, _)) in prev_scores.iter_mut().zip(&lines) {
+            *prev = *s;
+        }
         let elapsed = shared.start.elapsed();
         let nodes = shared.nodes.load(Relaxed);
         for (i, (s, pv)) in lines.iter().enumerate().take(limits.multipv.max(1)) {
