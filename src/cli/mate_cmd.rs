@@ -94,7 +94,8 @@ pub fn run(args: MateArgs) -> Result<(), String> {
         time: Some(Duration::from_millis(args.movetime)),
         nodes: args.nodes,
     };
-    let mut solver = Solver::new(args.hash << 20);
+    let mut solver =
+        Solver::try_new(args.hash << 20).map_err(|e| format!("--hash {}: {e}", args.hash))?;
     let mut out = std::io::stdout().lock();
     let total = problems.len();
     // Progress is for a person watching; a log or a pipe gets the results alone.
