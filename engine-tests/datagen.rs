@@ -287,3 +287,47 @@ fn fit_reads_a_shard_and_reports_the_fitted_weights() {
         "--validation-every must be at least 2",
     );
 }
+
+/// Two runs writing one shard: the second is refused at once while the first holds the file,
+/// and the first's data is whole (before the boundary both exited 0 and the file held one
+/// run, or a corrupt mix).
+#[test]
+fn a_shard_being_written_is_refused_to_a_second_run() {
+    let out = tmp("shared.txt");
+    let path = out.to_str().unwrap();
+    let mut first = Command::new(env!("CARGO_BIN_EXE_shishi"))
+        .args([
+            "datagen",
+            "--games",
+            "1000000",
+            "--nodes",
+            "20",
+            "--threads",
+            "1",
+        ])
+        .args(["--max-plies", "20", "--out", path])
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    // The first run holds its lock from before its first game: wait for its header.
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    while std::fs::metadata(&out).map_or(0, |m| m.len()) == 0 {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the first run wrote nothing"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let second = shishi(&["datagen", "--games", "1", "--nodes", "20", "--out", path]);
+    one_error_line(&second, "being written by another process");
+    first.kill().unwrap();
+    first.wait().unwrap();
+    let check = shishi(&["datacheck", path]);
+    let text = String::from_utf8_lossy(&check.stderr);
+    // Killed mid-line, the last line may be cut: everything before it reads.
+    assert!(
+        check.status.success() || text.contains("truncated"),
+        "{text}"
+    );
+    let _ = std::fs::remove_file(&out);
+}
