@@ -546,6 +546,31 @@ mod tests {
         assert_eq!(schedule(3, true, 2, 1).len(), 4);
     }
 
+    /// The shards of a match hold each of its games once, in schedule order, in whole blocks
+    /// of every pairing with both colours of an opening.
+    #[test]
+    fn shards_split_the_schedule_in_whole_blocks() {
+        for (engines, gauntlet, games) in
+            [(2, false, 7), (3, false, 10), (4, true, 5), (2, false, 1)]
+        {
+            let total = schedule(engines, gauntlet, games, 3).len();
+            let pairs = pairings(engines, gauntlet);
+            for n in 1..=12 {
+                let mut next = 0;
+                for k in 1..=n {
+                    let r = shard_range(total, pairs, k, n);
+                    assert_eq!(r.start, next, "{engines} {games} {k}/{n}");
+                    assert!(r.start.is_multiple_of(2 * pairs) || r.is_empty());
+                    next = r.end;
+                }
+                assert_eq!(next, total, "{engines} {games} n={n}");
+            }
+        }
+        // Two engines, 10 games: five blocks of two; four shards get 2, 2, 2 and 4 games.
+        let sizes: Vec<_> = (1..=4).map(|k| shard_range(10, 1, k, 4).len()).collect();
+        assert_eq!(sizes, [2, 2, 2, 4]);
+    }
+
     /// Every shipped opening file loads under each rule set a match may use, with its positions
     /// distinct and Black to move (each opening is played once with each colour).
     #[test]

@@ -574,6 +574,69 @@ mod tests {
         );
     }
 
+    fn result(number: usize, black: &str, white: &str, verdict: Verdict) -> GameResult {
+        GameResult {
+            number: Some(number),
+            names: [black.to_string(), white.to_string()],
+            verdict,
+            broken: false,
+            first: Some("B".into()),
+            sprt: Some("elo0=0 elo1=100 alpha=0.2 beta=0.2".into()),
+        }
+    }
+
+    /// The match result does not depend on the order of the games; the first engine is the
+    /// records' `First`, the SPRT theirs, and the game at which it decides is found in
+    /// game-number order.
+    #[test]
+    fn the_match_result_of_merged_records_is_that_of_one_run() {
+        let mut games: Vec<GameResult> = (1..=12)
+            .map(|n| {
+                let v = if n % 3 == 0 {
+                    Verdict::Draw
+                } else {
+                    Verdict::Win(Color::White)
+                };
+                if n % 2 == 1 {
+                    result(n, "B", "A", v)
+                } else {
+                    result(n, "A", "B", v)
+                }
+            })
+            .collect();
+        let text = results(&games, None).unwrap();
+        games.reverse();
+        assert_eq!(results(&games, None).unwrap(), text);
+        assert!(
+            text.starts_with("Result: 12 games, numbered 1 to 12, each once\n"),
+            "{text}"
+        );
+        assert!(text.contains("\n#1 B "), "{text}");
+        assert!(text.contains("\nB: +4 =4 -4"), "{text}");
+        assert!(
+            text.contains("SPRT [0, 100] alpha 0.2 beta 0.2 on all 12 games"),
+            "{text}"
+        );
+        // An SPRT given overrides the records'.
+        let p = SprtParams::parse(&["elo0=-5 elo1=5"]).unwrap();
+        assert!(
+            results(&games, Some(p))
+                .unwrap()
+                .contains("SPRT [-5, 5] alpha 0.05")
+        );
+        // A gap and a repeat are named; records without one first engine get no SPRT.
+        games.pop();
+        games.push(games[0].clone());
+        games[1].first = Some("A".into());
+        let text = results(&games, None).unwrap();
+        assert!(
+            text.contains("numbered 2 to 12, repeated: 12 (2 times)"),
+            "{text}"
+        );
+        assert!(text.contains("do not name one first engine"), "{text}");
+        assert!(!text.contains("SPRT ["), "{text}");
+    }
+
     #[test]
     fn records_are_read_back_with_the_movers_in_order() {
         let text = "[Event \"shishi match\"]\n[Game \"1\"]\n[Black \"A\"]\n[White \"B\"]\n\
