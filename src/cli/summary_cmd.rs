@@ -1,4 +1,5 @@
-//! `shishi summary`: clock and conversion figures from `shishi match --out` records
+//! `shishi summary`: the match result of `shishi match --out` records merged from any number
+//! of runs or shards, and clock and conversion figures from them
 //! (docs/match.md, "Summary of records").
 
 use clap::Args;

@@ -7,9 +7,10 @@
 //! - [`record`]: reading record files back (`shishi summary`, `shishi analyse`);
 //! - [`score`]: the scores engines report while thinking, for the records;
 //! - [`stats`]: Elo, error margin, LOS and SPRT (pure);
-//! - [`summary`]: clock and conversion figures from game records (`shishi summary`);
-//! - this module: the schedule (each opening with both colours), the worker threads, live
-//!   progress on stderr and the final cross table.
+//! - [`summary`]: the match result of merged records, clock and conversion figures
+//!   (`shishi summary`);
+//! - this module: the schedule (each opening with both colours) and its shards
+//!   (`--shard K/N`), the worker threads, live progress on stderr and the final cross table.
 
 pub mod engine;
 pub mod game;

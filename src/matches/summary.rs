@@ -1,5 +1,7 @@
-//! Figures from `shishi match --out` records (`shishi summary`, docs/match.md): per engine, how
-//! much clock it had left at given plies, and how long it took to finish games it judged won.
+//! Figures from `shishi match --out` records (`shishi summary`, docs/match.md): the match
+//! result of records merged from several runs or shards ([`results`]: cross table, first
+//! engine, SPRT, game numbering), and per engine, how much clock it had left at given plies,
+//! and how long it took to finish games it judged won.
 //!
 //! - **Clock left at ply N**: after N plies, the engine's clock as it was after its latest move
 //!   (the `Clocks` tag: each mover's clock after its move, increment included); the median
