@@ -93,9 +93,11 @@ pub fn results(games: &[GameResult], sprt: Option<SprtParams>) -> Result<String,
         }
     };
     let first = one(games.iter().map(|g| g.first.as_deref()).collect());
+    let tests: BTreeSet<Option<&str>> = games.iter().map(|g| g.sprt.as_deref()).collect();
+    let mixed_tests = sprt.is_none() && tests.len() > 1;
     let sprt = match sprt {
         Some(p) => Some(p),
-        None => one(games.iter().map(|g| g.sprt.as_deref()).collect())
+        None => one(tests)
             .map(|t| SprtParams::parse(&[t.as_str()]).map_err(|e| format!("SPRT tag '{t}': {e}")))
             .transpose()?,
     };
@@ -141,6 +143,9 @@ pub fn results(games: &[GameResult], sprt: Option<SprtParams>) -> Result<String,
     }
     if let Some(b) = table.broken_text() {
         s.push_str(&format!("{b}\n"));
+    }
+    if mixed_tests {
+        s.push_str("(the records name different SPRT tests, or some none: --sprt gives the one to judge)\n");
     }
     if let (Some(p), Some(_)) = (&sprt, &first) {
         s.push_str(&sprt_text(p, &table.first()));
@@ -626,6 +631,13 @@ mod tests {
                 .unwrap()
                 .contains("SPRT [-5, 5] alpha 0.05")
         );
+        // Records of different tests are judged by none unless one is given.
+        let mut other = games.clone();
+        other[0].sprt = None;
+        let text = results(&other, None).unwrap();
+        assert!(text.contains("name different SPRT tests"), "{text}");
+        assert!(!text.contains("SPRT ["), "{text}");
+        assert!(results(&other, Some(p)).unwrap().contains("SPRT [-5, 5]"));
         // A gap and a repeat are named; records without one first engine get no SPRT.
         games.pop();
         games.push(games[0].clone());
