@@ -61,43 +61,53 @@ pub struct MatchArgs {
     /// Seconds to wait for a handshake, and for a move under --depth/--nodes.
     #[arg(long, default_value_t = 60.0)]
     stall_timeout: f64,
+    /// Play only shard K of N (1-based) of the match's games, with their game numbers,
+    /// openings and colours (merge the records with `shishi summary`).
+    #[arg(long, value_name = "K/N")]
+    shard: Option<String>,
+}
+
+/// Most shards a match is split into.
+const MAX_SHARDS: usize = 100_000;
+
+/// `K/N` with 1 <= K <= N <= [`MAX_SHARDS`].
+fn parse_shard(text: &str) -> Result<(usize, usize), String> {
+    let bad = || format!("--shard {text}: expected K/N with 1 <= K <= N <= {MAX_SHARDS}");
+    let (k, n) = text.split_once('/').ok_or_else(bad)?;
+    let k: usize = k.trim().parse().map_err(|_| bad())?;
+    let n: usize = n.trim().parse().map_err(|_| bad())?;
+    if k == 0 || k > n || n > MAX_SHARDS {
+        return Err(bad());
+    }
+    Ok((k, n))
 }
 
 /// Longest `--stall-timeout`, in seconds (a day): a longer wait is a match that never ends.
 const MAX_WAIT_S: f64 = 86_400.0;
 /// Largest `--time-margin`, in ms (an hour): grace beyond it is no clock at all.
 const MAX_MARGIN_MS: u64 = 3_600_000;
+/// Most `--games` per pairing.
+const MAX_GAMES: usize = 1_000_000;
+/// Most games at once (`--concurrency`): two engine processes each.
+const MAX_CONCURRENCY: usize = 1024;
+/// Longest game, in plies (`--max-plies`).
+const MAX_PLIES: usize = 100_000;
 
-fn parse_sprt(words: &[String]) -> Result<SprtParams, String> {
-    let mut p = SprtParams {
-        elo0: 0.0,
-        elo1: 5.0,
-        alpha: 0.05,
-        beta: 0.05,
-    };
-    for w in words.iter().flat_map(|w| w.split_whitespace()) {
-        let (k, v) = w
-            .split_once('=')
-            .ok_or_else(|| format!("--sprt: expected key=value, got '{w}'"))?;
-        let v: f64 = v
-            .parse()
-            .map_err(|_| format!("--sprt: bad number in '{w}'"))?;
-        match k {
-            "elo0" => p.elo0 = v,
-            "elo1" => p.elo1 = v,
-            "alpha" => p.alpha = v,
-            "beta" => p.beta = v,
-            _ => {
-                return Err(format!(
-                    "--sprt: unknown key '{k}' (elo0, elo1, alpha, beta)"
-                ));
-            }
-        }
+/// `value` within `range`, or the error naming `flag`, the value and the range.
+fn in_range(
+    flag: &str,
+    value: usize,
+    range: std::ops::RangeInclusive<usize>,
+) -> Result<usize, String> {
+    if range.contains(&value) {
+        Ok(value)
+    } else {
+        Err(format!(
+            "{flag} {value} is out of range ({}..={})",
+            range.start(),
+            range.end()
+        ))
     }
-    if p.elo1 <= p.elo0 || !(0.0..0.5).contains(&p.alpha) || !(0.0..0.5).contains(&p.beta) {
-        return Err("--sprt: need elo0 < elo1 and 0 < alpha, beta < 0.5".into());
-    }
-    Ok(p)
 }
 
 /// Runs `shishi match`.
@@ -107,6 +117,18 @@ pub fn run(args: MatchArgs) -> Result<(), String> {
         .iter()
         .map(|e| EngineSpec::parse(e))
         .collect::<Result<Vec<_>, _>>()?;
+    // Engines are told apart by name in the table and the records.
+    for (i, e) in engines.iter().enumerate() {
+        if engines[..i].iter().any(|o| o.name == e.name) {
+            return Err(format!(
+                "two engines are named '{}': give each its own name=",
+                e.name
+            ));
+        }
+    }
+    in_range("--games", args.games, 1..=MAX_GAMES)?;
+    in_range("--concurrency", args.concurrency, 1..=MAX_CONCURRENCY)?;
+    in_range("--max-plies", args.max_plies, 1..=MAX_PLIES)?;
     let own_clocks = engines.iter().filter(|e| e.clock.is_some()).count();
     let limit = match (args.depth, args.nodes) {
         (Some(d), _) => Limit::Depth(d),
@@ -135,7 +157,11 @@ pub fn run(args: MatchArgs) -> Result<(), String> {
         Some(p) => matches::read_openings(p, args.variant, args.rules)?,
         None => Vec::new(),
     };
-    let sprt = args.sprt.as_deref().map(parse_sprt).transpose()?;
+    let sprt = args
+        .sprt
+        .as_deref()
+        .map(|w| SprtParams::parse(w).map_err(|e| format!("--sprt: {e}")))
+        .transpose()?;
     if !(args.stall_timeout > 0.0 && args.stall_timeout <= MAX_WAIT_S) {
         return Err(format!(
             "--stall-timeout {} is out of range (more than 0, at most {MAX_WAIT_S} seconds)",
@@ -148,6 +174,7 @@ pub fn run(args: MatchArgs) -> Result<(), String> {
             args.time_margin
         ));
     }
+    let shard = args.shard.as_deref().map(parse_shard).transpose()?;
     let cfg = MatchConfig {
         engines,
         variant: args.variant,
@@ -164,8 +191,10 @@ pub fn run(args: MatchArgs) -> Result<(), String> {
         gauntlet: args.gauntlet,
         sprt,
         out: args.out,
+        inputs: args.openings.iter().cloned().collect(),
+        shard,
     };
     let table = matches::run(&cfg)?;
-    print!("{}", table.cross_table());
+    shishi::out!("{}", table.cross_table());
     Ok(())
 }

@@ -44,7 +44,8 @@ enum Command {
     Match(match_cmd::MatchArgs),
     /// Analyse a game: evaluation, best move and verdict per ply (text, JSON, SVG graph).
     Analyse(analyse::AnalyseArgs),
-    /// Clock and conversion figures from `shishi match --out` records.
+    /// The match result (cross table, SPRT) of `shishi match --out` records merged from any
+    /// number of runs or shards, then clock and conversion figures.
     Summary(summary_cmd::SummaryArgs),
     /// Self-play training data for a learned evaluation (docs/training.md).
     Datagen(datagen::DatagenArgs),

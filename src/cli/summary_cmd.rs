@@ -1,8 +1,10 @@
-//! `shishi summary`: clock and conversion figures from `shishi match --out` records
+//! `shishi summary`: the match result of `shishi match --out` records merged from any number
+//! of runs or shards, and clock and conversion figures from them
 //! (docs/match.md, "Summary of records").
 
 use clap::Args;
 use shishi::analysis::{game, moves_left};
+use shishi::matches::stats::SprtParams;
 use shishi::matches::{record, summary};
 
 /// Arguments of `shishi summary`.
@@ -25,6 +27,10 @@ pub struct SummaryArgs {
     /// tools/time-model/simulate.py).
     #[arg(long, conflicts_with = "moves_left")]
     phases: bool,
+    /// The SPRT to judge the merged games by (elo0=0 elo1=5 alpha=0.05 beta=0.05); default:
+    /// the one the records name.
+    #[arg(long, num_args = 1..=4)]
+    sprt: Option<Vec<String>>,
 }
 
 /// Runs `shishi summary`.
@@ -32,10 +38,17 @@ pub fn run(args: SummaryArgs) -> Result<(), String> {
     if args.moves_left || args.phases {
         return phases(&args.files, args.phases);
     }
+    let sprt = args
+        .sprt
+        .as_deref()
+        .map(|w| SprtParams::parse(w).map_err(|e| format!("--sprt: {e}")))
+        .transpose()?;
     let mut games = Vec::new();
+    let mut results = Vec::new();
     for f in &args.files {
         let text = record::read_file(f)?;
         for block in record::read(&text).map_err(|e| format!("{f}: {e}"))? {
+            results.push(summary::GameResult::of(&block).map_err(|e| format!("{f}: {e}"))?);
             let mut figures = summary::GameFigures::of(&block).map_err(|e| format!("{f}: {e}"))?;
             figures.shares = shares(&block, figures.plies).map_err(|e| format!("{f}: {e}"))?;
             games.push(figures);
@@ -44,6 +57,7 @@ pub fn run(args: SummaryArgs) -> Result<(), String> {
     if games.is_empty() {
         return Err("no game records in the given files".into());
     }
+    shishi::outln!("{}", summary::results(&results, sprt)?);
     shishi::out!("{}", summary::report(&games, &args.at, args.above));
     Ok(())
 }

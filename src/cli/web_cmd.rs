@@ -104,7 +104,7 @@ pub fn run(args: WebArgs) -> Result<(), String> {
             .await
             .map_err(|e| format!("web: cannot listen on {host}:{}: {e}", args.port))?;
         let port = listener.local_addr().map_err(|e| e.to_string())?.port();
-        println!(
+        shishi::outln!(
             "Shishi web board: http://127.0.0.1:{port}/ (serving {}; Ctrl-C stops)",
             root.path().display()
         );

@@ -219,6 +219,8 @@ pub enum Fault {
     Timeout,
     /// Output that is not a move where a move was due.
     Garbage(String),
+    /// More output than the budget of a move (docs/match.md): what it passed.
+    Flood(String),
 }
 
 impl From<ReadError> for Fault {
@@ -226,8 +228,53 @@ impl From<ReadError> for Fault {
         match e {
             ReadError::Timeout => Fault::Timeout,
             ReadError::Closed => Fault::Crash,
+            ReadError::Flood(w) => Fault::Flood(w),
         }
     }
+}
+
+/// The name of the option a USI/UCI `option name N type …` line lists.
+fn usi_option_name(line: &str) -> Option<&str> {
+    let rest = line.trim().strip_prefix("option name ")?;
+    let end = rest.find(" type ").unwrap_or(rest.len());
+    Some(rest[..end].trim())
+}
+
+/// Whether a USI/UCI line reports an error: Shishi's `info string error: …`, an `error …`
+/// line, or Stockfish's (and Fairy-Stockfish's) `No such option: …`.
+fn is_error_line(line: &str) -> bool {
+    let l = line.trim_start().to_ascii_lowercase();
+    l.starts_with("info string error") || l.starts_with("error") || l.starts_with("no such option")
+}
+
+/// The names of the options an XBoard `feature` line offers (`option="Name -type …"`).
+fn xboard_option_names(line: &str) -> Vec<String> {
+    const TYPES: [&str; 10] = [
+        " -check", " -spin", " -combo", " -string", " -file", " -path", " -button", " -save",
+        " -slider", " -reset",
+    ];
+    let mut out = Vec::new();
+    let mut rest = line;
+    while let Some(i) = rest.find("option=\"") {
+        rest = &rest[i + "option=\"".len()..];
+        let body = &rest[..rest.find('"').unwrap_or(rest.len())];
+        if let Some(end) = TYPES.iter().filter_map(|t| body.find(t)).min() {
+            out.push(body[..end].to_string());
+        }
+        rest = &rest[body.len()..];
+    }
+    out
+}
+
+/// A line of the engine's as an error message shows it: printable, at most 200 characters.
+fn printable(line: &str) -> String {
+    let clean: String = line
+        .trim()
+        .chars()
+        .filter(|c| !c.is_control())
+        .take(200)
+        .collect();
+    clean
 }
 
 /// Clocks at the moment of asking, in milliseconds, indexed by colour: each side may have its
@@ -306,6 +353,7 @@ impl Player {
             )),
             Err(Fault::Timeout) => Err("did not finish the handshake in time".to_string()),
             Err(Fault::Garbage(g)) => Err(g),
+            Err(Fault::Flood(w)) => Err(format!("flooded its output in the handshake ({w})")),
         }
     }
 
@@ -321,34 +369,54 @@ impl Player {
             ("usi", "usiok")
         };
         self.send(hello)?;
-        let mut has_rules = false;
+        let mut listed: Vec<String> = Vec::new();
         self.proc.wait_for(deadline, |l| {
-            if l.starts_with("option name Rules ") {
-                has_rules = true;
+            if let Some(name) = usi_option_name(l) {
+                listed.push(name.to_string());
             }
             l.trim() == ok
         })?;
-        self.has_rules_option = has_rules;
+        self.has_rules_option = listed.iter().any(|n| n == "Rules");
+        // Each option the match sets is followed by `isready`, and whatever error the engine
+        // wrote before its `readyok` is that option's: the match does not play with an option
+        // the engine refused.
         let var_opt = if uci { "UCI_Variant" } else { "USI_Variant" };
-        self.send(&format!(
-            "setoption name {var_opt} value {}",
-            variant_name(self.variant)
-        ))?;
+        let mut set: Vec<(String, String)> =
+            vec![(var_opt.to_string(), variant_name(self.variant).to_string())];
         if self.has_rules_option {
-            self.send(&format!(
-                "setoption name Rules value {}",
-                start.rules().name()
-            ))?;
+            set.push(("Rules".into(), start.rules().name().to_string()));
         }
         if let Some(mb) = self.spec.memory {
             let hash = if uci { "Hash" } else { "USI_Hash" };
-            self.send(&format!("setoption name {hash} value {mb}"))?;
+            set.push((hash.into(), mb.to_string()));
         }
         for (n, v) in self.spec.options.clone() {
-            self.send(&format!("setoption name {n} value {v}"))?;
+            if !listed.iter().any(|l| l.eq_ignore_ascii_case(&n)) {
+                return Err(Fault::Garbage(format!(
+                    "has no option {n} (opt.{n}={v}; the options it lists: {})",
+                    if listed.is_empty() {
+                        "none".to_string()
+                    } else {
+                        listed.join(", ")
+                    }
+                )));
+            }
+            set.push((n, v));
         }
-        self.send("isready")?;
-        self.proc.wait_for(deadline, |l| l.trim() == "readyok")?;
+        for (n, v) in set {
+            self.send(&format!("setoption name {n} value {v}"))?;
+            self.send("isready")?;
+            let mut error = None;
+            self.proc.wait_for(deadline, |l| {
+                if error.is_none() && is_error_line(l) {
+                    error = Some(printable(l));
+                }
+                l.trim() == "readyok"
+            })?;
+            if let Some(e) = error {
+                return Err(Fault::Garbage(format!("refused option {n}={v}: {e}")));
+            }
+        }
         self.send(if uci { "ucinewgame" } else { "usinewgame" })?;
         Ok(())
     }
@@ -361,18 +429,48 @@ impl Player {
     ) -> Result<(), Fault> {
         self.send("xboard")?;
         self.send("protover 2")?;
+        let mut offered: Vec<String> = Vec::new();
         self.proc.wait_for(deadline, |l| {
+            if l.starts_with("feature") {
+                offered.extend(xboard_option_names(l));
+            }
             l.starts_with("feature") && l.split_whitespace().any(|w| w == "done=1")
         })?;
+        // As XBoard itself does, an option goes to the engine only if it offered it
+        // (`feature option="Name -type …"`): one the user asks for and the engine does not
+        // offer is an error, and the match's own `Allow repeats` (HaChu's) is left out.
+        let has = |n: &str| offered.iter().any(|o| o == n);
+        for (n, v) in &self.spec.options {
+            if !has(n) {
+                return Err(Fault::Garbage(format!(
+                    "has no option {n} (opt.{n}={v}; the options it offers: {})",
+                    if offered.is_empty() {
+                        "none".to_string()
+                    } else {
+                        offered.join(", ")
+                    }
+                )));
+            }
+        }
         let memory = self.spec.memory.unwrap_or(64);
         self.send("new")?;
         self.send("variant chu")?;
         self.send(&format!("memory {memory}"))?;
-        self.send("option Allow repeats=1")?;
         // Thinking output: its scores go into the game record.
         self.send("post")?;
-        for (n, v) in self.spec.options.clone() {
+        let mut ping = 1;
+        // What the engine answers to the commands above is not an option's.
+        self.xboard_sync(&mut ping, deadline)?;
+        let mut set: Vec<(String, String)> = Vec::new();
+        if has("Allow repeats") {
+            set.push(("Allow repeats".into(), "1".into()));
+        }
+        set.extend(self.spec.options.clone());
+        for (n, v) in set {
             self.send(&format!("option {n}={v}"))?;
+            if let Some(e) = self.xboard_sync(&mut ping, deadline)? {
+                return Err(Fault::Garbage(format!("refused option {n}={v}: {e}")));
+            }
         }
         self.send("force")?;
         if self.start_sfen != Variant::Chu.start_sfen() {
@@ -399,10 +497,11 @@ impl Player {
                 self.send(&format!("level 0 {}:{:02} {inc}", secs / 60, secs % 60))?;
             }
         }
-        self.send("ping 1")?;
+        let pong = format!("pong {ping}");
+        self.send(&format!("ping {ping}"))?;
         self.proc
             .wait_for(deadline, |l| {
-                l.trim() == "pong 1" || l.starts_with("tellusererror")
+                l.trim() == pong || l.starts_with("tellusererror")
             })
             .and_then(|l| {
                 if l.starts_with("tellusererror") {
@@ -417,6 +516,22 @@ impl Player {
             })
     }
 
+    /// Sends `ping N` and reads to `pong N`: the first error the engine wrote before it
+    /// (`Error …`, `tellusererror …`), if any.
+    fn xboard_sync(&mut self, ping: &mut u32, deadline: Instant) -> Result<Option<String>, Fault> {
+        let pong = format!("pong {ping}");
+        self.send(&format!("ping {ping}"))?;
+        *ping += 1;
+        let mut error = None;
+        self.proc.wait_for(deadline, |l| {
+            if error.is_none() && (l.starts_with("Error") || l.starts_with("tellusererror")) {
+                error = Some(printable(l));
+            }
+            l.trim() == pong
+        })?;
+        Ok(error)
+    }
+
     /// Asks for a move in `pos` (the game so far is `moves` from `history`, the start
     /// position), answering by `deadline`.
     pub fn think(
@@ -429,6 +544,7 @@ impl Player {
         deadline: Instant,
     ) -> Result<Reply, Fault> {
         self.last_score = None;
+        self.proc.new_budget();
         match self.spec.proto {
             Protocol::Usi | Protocol::Uci => self.think_usi(pos, moves, limit, clocks, deadline),
             Protocol::Xboard => self.think_xboard(pos, moves, history, limit, clocks, deadline),

@@ -59,10 +59,25 @@ pub struct GameRecord {
     /// Why the game ended, one line.
     pub reason: String,
     /// The game was lost by an engine that broke rather than by play at the board: it failed
-    /// to start, crashed, stalled without a clock, or wrote something that is no move.
+    /// to start, crashed, stalled without a clock, wrote something that is no move, or
+    /// flooded its output past the budget of a move.
     pub broken: bool,
     /// Final position.
     pub final_sfen: String,
+}
+
+/// What every record of a match says about the match: written into each game's tags.
+#[derive(Clone, Debug)]
+pub struct RecordTags {
+    /// `Variant`.
+    pub variant: String,
+    /// `Rules`.
+    pub rules: String,
+    /// `First`: the first engine named, whose results against the rest the summary line and
+    /// the SPRT judge.
+    pub first: String,
+    /// `SPRT`: the test's parameters (`elo0=0 elo1=5 alpha=0.05 beta=0.05`), if any.
+    pub sprt: Option<String>,
 }
 
 fn color_name(c: Color) -> &'static str {
@@ -174,6 +189,7 @@ pub fn play(
             Err(Fault::Crash) => true,
             Err(Fault::Timeout) => !matches!(limit, Limit::Clock { .. }),
             Err(Fault::Garbage(_)) => !disputes,
+            Err(Fault::Flood(_)) => true,
             _ => false,
         };
         let text = match reply {
@@ -187,6 +203,7 @@ pub fn play(
                     ),
                 });
             }
+            Err(Fault::Flood(w)) => break lose(format!("flooded its output ({w})")),
             Err(Fault::Garbage(g)) => {
                 if disputes {
                     break (Verdict::Dispute, format!("{who}: {g}"));
@@ -299,15 +316,15 @@ impl GameRecord {
     }
 
     /// The game in the record format of docs/match.md.
-    pub fn to_text(&self, variant: &str, rules: &str) -> String {
+    pub fn to_text(&self, match_tags: &RecordTags) -> String {
         let mut s = String::new();
         let tag = |s: &mut String, k: &str, v: &str| {
             s.push_str(&format!("[{k} \"{}\"]\n", v.replace('"', "'")));
         };
         tag(&mut s, "Event", "shishi match");
         tag(&mut s, "Game", &self.number.to_string());
-        tag(&mut s, "Variant", variant);
-        tag(&mut s, "Rules", rules);
+        tag(&mut s, "Variant", &match_tags.variant);
+        tag(&mut s, "Rules", &match_tags.rules);
         tag(&mut s, "Black", &self.names[0]);
         tag(&mut s, "White", &self.names[1]);
         tag(&mut s, "Opening", &self.opening);
@@ -319,8 +336,15 @@ impl GameRecord {
             tag(&mut s, "BlackTimeControl", &black.to_string());
             tag(&mut s, "WhiteTimeControl", &white.to_string());
         }
+        tag(&mut s, "First", &match_tags.first);
+        if let Some(p) = &match_tags.sprt {
+            tag(&mut s, "SPRT", p);
+        }
         tag(&mut s, "Result", self.result_token());
         tag(&mut s, "Reason", &self.reason);
+        if self.broken {
+            tag(&mut s, "Broken", "yes");
+        }
         tag(&mut s, "Plies", &self.moves.len().to_string());
         tag(&mut s, "FinalSFEN", &self.final_sfen);
         if !self.clock_left.is_empty() {

@@ -7,9 +7,10 @@
 //! - [`record`]: reading record files back (`shishi summary`, `shishi analyse`);
 //! - [`score`]: the scores engines report while thinking, for the records;
 //! - [`stats`]: Elo, error margin, LOS and SPRT (pure);
-//! - [`summary`]: clock and conversion figures from game records (`shishi summary`);
-//! - this module: the schedule (each opening with both colours), the worker threads, live
-//!   progress on stderr and the final cross table.
+//! - [`summary`]: the match result of merged records, clock and conversion figures
+//!   (`shishi summary`);
+//! - this module: the schedule (each opening with both colours) and its shards
+//!   (`--shard K/N`), the worker threads, live progress on stderr and the final cross table.
 
 pub mod engine;
 pub mod game;
@@ -23,7 +24,7 @@ pub mod xboard;
 use crate::perft::suite::read_suite;
 use crate::rules::{Color, Position, RuleSet, Variant};
 use engine::EngineSpec;
-use game::{GameRecord, GameSettings, Verdict};
+use game::{GameRecord, GameSettings, RecordTags, Verdict};
 use stats::{SprtParams, SprtState, Wdl};
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -52,6 +53,10 @@ pub struct MatchConfig {
     pub sprt: Option<SprtParams>,
     /// Where to append game records.
     pub out: Option<String>,
+    /// Files the match read (its openings): `out` may not be one of them.
+    pub inputs: Vec<String>,
+    /// Only this slice of the schedule: shard `k` of `n` (1-based), see [`shard_range`].
+    pub shard: Option<(usize, usize)>,
 }
 
 /// Reads an opening file (perft-suites line format; counts optional) for `variant`, keeping
@@ -123,6 +128,27 @@ fn schedule(engines: usize, gauntlet: bool, games: usize, openings: usize) -> Ve
     jobs
 }
 
+/// The games of shard `k` of `n` (1-based) among `total` scheduled games of a match with
+/// `pairs` pairings: whole blocks of `2 × pairs` games (every pairing, each opening with both
+/// colours), split as evenly as the blocks allow, in schedule order. The shards of one `n`
+/// hold every game exactly once; a shard may hold none when there are fewer blocks than
+/// shards.
+pub fn shard_range(total: usize, pairs: usize, k: usize, n: usize) -> std::ops::Range<usize> {
+    let block = 2 * pairs.max(1);
+    let blocks = total.div_ceil(block);
+    let at = |i: usize| (i * blocks / n * block).min(total);
+    at(k - 1)..at(k)
+}
+
+/// The pairings of a match: every pair of engines, or the first engine with each other one.
+fn pairings(engines: usize, gauntlet: bool) -> usize {
+    if gauntlet {
+        engines.saturating_sub(1)
+    } else {
+        engines * engines.saturating_sub(1) / 2
+    }
+}
+
 /// Score table: `table[a][b]` = a's results against b.
 pub struct Table {
     /// Engine names.
@@ -139,7 +165,8 @@ pub struct Table {
 }
 
 impl Table {
-    fn new(names: Vec<String>) -> Table {
+    /// An empty table of these engines.
+    pub fn new(names: Vec<String>) -> Table {
         let n = names.len();
         Table {
             names,
@@ -151,9 +178,15 @@ impl Table {
     }
 
     fn add(&mut self, g: &GameRecord) {
+        self.add_result(g.players, g.verdict, g.broken);
+    }
+
+    /// Adds one game: the engines' indices [black, white], its verdict, and whether it was
+    /// lost by a broken engine.
+    pub fn add_result(&mut self, players: [usize; 2], verdict: Verdict, broken: bool) {
         self.played += 1;
-        let [b, w] = g.players;
-        match g.verdict {
+        let [b, w] = players;
+        match verdict {
             Verdict::Dispute => self.disputes += 1,
             Verdict::Draw => {
                 self.results[b][w].draws += 1;
@@ -163,7 +196,7 @@ impl Table {
                 let (win, loss) = if c == Color::Black { (b, w) } else { (w, b) };
                 self.results[win][loss].wins += 1;
                 self.results[loss][win].losses += 1;
-                if g.broken {
+                if broken {
                     self.broken[loss] += 1;
                 }
             }
@@ -219,8 +252,19 @@ impl Table {
         s
     }
 
-    /// The cross table: one row per engine, its score against each column.
+    /// The cross table: one row per engine, its score against each column; then the first
+    /// engine's line, and the losses to a broken engine if any.
     pub fn cross_table(&self) -> String {
+        let mut s = self.rows();
+        s.push_str(&self.first_line());
+        if let Some(b) = self.broken_text() {
+            s.push_str(&format!("{b}\n"));
+        }
+        s
+    }
+
+    /// The cross table's rows, with their header.
+    pub fn rows(&self) -> String {
         let n = self.names.len();
         let w = self.names.iter().map(|s| s.len()).max().unwrap_or(4).max(6);
         let mut s = format!("{:<w$}", "Engine");
@@ -252,9 +296,14 @@ impl Table {
                 elo
             ));
         }
+        s
+    }
+
+    /// The first engine's results against the rest: `A: +4 =1 -2, Elo …, LOS …, disputes 0`.
+    pub fn first_line(&self) -> String {
         let r = self.first();
         let (elo, err) = stats::elo_with_error(&r);
-        s.push_str(&format!(
+        format!(
             "{}: +{} ={} -{}, Elo {elo:.1} ± {}, LOS {:.1}%, disputes {}\n",
             self.names[0],
             r.wins,
@@ -263,16 +312,12 @@ impl Table {
             err.map_or("inf".into(), |e| format!("{e:.1}")),
             100.0 * stats::los(&r),
             self.disputes
-        ));
-        if let Some(b) = self.broken_text() {
-            s.push_str(&format!("{b}\n"));
-        }
-        s
+        )
     }
 
     /// Losses to a broken engine, per engine that had any: `None` when every game was decided
     /// at the board.
-    fn broken_text(&self) -> Option<String> {
+    pub fn broken_text(&self) -> Option<String> {
         let each: Vec<String> = (0..self.names.len())
             .filter(|&i| self.broken[i] > 0)
             .map(|i| format!("{} {}", self.names[i], self.broken[i]))
@@ -292,13 +337,10 @@ pub fn run(cfg: &MatchConfig) -> Result<Table, String> {
         return Err("a match needs at least two --engine".into());
     }
     let mut out = match &cfg.out {
-        Some(p) => Some(
-            std::fs::OpenOptions::new()
-                .create(true)
-                .append(true)
-                .open(p)
-                .map_err(|e| format!("{p}: {e}"))?,
-        ),
+        Some(p) => {
+            let inputs: Vec<&str> = cfg.inputs.iter().map(String::as_str).collect();
+            Some(crate::files::Output::append(p, &inputs)?)
+        }
         None => None,
     };
     let openings = if cfg.openings.is_empty() {
@@ -313,13 +355,44 @@ pub fn run(cfg: &MatchConfig) -> Result<Table, String> {
     // The game's own start position: an opening an engine refuses is that game's matter
     // (a dispute or a loss), not a reason to play none.
     preflight(cfg, &Position::start(cfg.variant, cfg.rules))?;
-    let jobs = Arc::new(schedule(
+    let mut all = schedule(
         cfg.engines.len(),
         cfg.gauntlet,
         cfg.games,
         cfg.openings.len(),
-    ));
+    );
+    if let Some((k, n)) = cfg.shard {
+        let range = shard_range(all.len(), pairings(cfg.engines.len(), cfg.gauntlet), k, n);
+        if range.is_empty() {
+            eprintln!(
+                "shard {k}/{n}: no games (the {} games of the match make fewer blocks than shards)",
+                all.len()
+            );
+        } else {
+            eprintln!(
+                "shard {k}/{n}: games {} to {} of {}",
+                range.start + 1,
+                range.end,
+                all.len()
+            );
+        }
+        if cfg.sprt.is_some() {
+            eprintln!(
+                "shard {k}/{n}: the shard plays all its games; the SPRT is evaluated on the merged records (shishi summary)"
+            );
+        }
+        all = all[range].to_vec();
+    }
+    let jobs = Arc::new(all);
     let total = jobs.len();
+    // Sharded, the SPRT is not this process's to stop: it is judged on all the shards.
+    let stop_on_sprt = cfg.shard.is_none();
+    let record_tags = RecordTags {
+        variant: cfg.variant.name().to_string(),
+        rules: cfg.rules.name().to_string(),
+        first: cfg.engines[0].name.clone(),
+        sprt: cfg.sprt.as_ref().map(|p| p.to_string()),
+    };
     let next = Arc::new(AtomicUsize::new(0));
     let stop = Arc::new(AtomicBool::new(false));
     let (tx, rx) = mpsc::channel::<GameRecord>();
@@ -333,8 +406,6 @@ pub fn run(cfg: &MatchConfig) -> Result<Table, String> {
         }
     });
     let mut table = Table::new(names.collect());
-    let variant = cfg.variant.name();
-    let rules = cfg.rules.name();
     let mut lost_records = None;
     std::thread::scope(|scope| {
         for _ in 0..cfg.concurrency.max(1).min(total.max(1)) {
@@ -373,7 +444,7 @@ pub fn run(cfg: &MatchConfig) -> Result<Table, String> {
             if let (Some(f), Some(path)) = (out.as_mut(), &cfg.out)
                 && lost_records.is_none()
                 && let Err(e) = f
-                    .write_all(rec.to_text(variant, rules).as_bytes())
+                    .write_all(rec.to_text(&record_tags).as_bytes())
                     .and_then(|_| f.flush())
             {
                 eprintln!("{path}: {e}: stopping the match after the games in progress");
@@ -394,6 +465,7 @@ pub fn run(cfg: &MatchConfig) -> Result<Table, String> {
             );
             eprintln!("{}", table.progress(total, cfg.sprt.as_ref()));
             if let Some(p) = &cfg.sprt
+                && stop_on_sprt
                 && p.state(&table.first()) != SprtState::Continue
                 && !stop.swap(true, Ordering::Relaxed)
             {
@@ -472,6 +544,31 @@ mod tests {
             assert_eq!(games.iter().filter(|j| j.black == a).count(), 2);
         }
         assert_eq!(schedule(3, true, 2, 1).len(), 4);
+    }
+
+    /// The shards of a match hold each of its games once, in schedule order, in whole blocks
+    /// of every pairing with both colours of an opening.
+    #[test]
+    fn shards_split_the_schedule_in_whole_blocks() {
+        for (engines, gauntlet, games) in
+            [(2, false, 7), (3, false, 10), (4, true, 5), (2, false, 1)]
+        {
+            let total = schedule(engines, gauntlet, games, 3).len();
+            let pairs = pairings(engines, gauntlet);
+            for n in 1..=12 {
+                let mut next = 0;
+                for k in 1..=n {
+                    let r = shard_range(total, pairs, k, n);
+                    assert_eq!(r.start, next, "{engines} {games} {k}/{n}");
+                    assert!(r.start.is_multiple_of(2 * pairs) || r.is_empty());
+                    next = r.end;
+                }
+                assert_eq!(next, total, "{engines} {games} n={n}");
+            }
+        }
+        // Two engines, 10 games: five blocks of two; four shards get 2, 2, 2 and 4 games.
+        let sizes: Vec<_> = (1..=4).map(|k| shard_range(10, 1, k, 4).len()).collect();
+        assert_eq!(sizes, [2, 2, 2, 4]);
     }
 
     /// Every shipped opening file loads under each rule set a match may use, with its positions

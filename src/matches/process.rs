@@ -3,6 +3,13 @@
 //! Both of the engine's outputs are read with a bound: a stdout line longer than
 //! [`MAX_LINE`] is logged as cut and never acted on, and only the last [`STDERR_KEPT`] bytes
 //! of stderr are kept, for the message when the engine fails to start.
+//!
+//! The reader hands lines over through a channel of [`CHANNEL_LINES`] places: an engine that
+//! writes faster than the match reads waits on its own pipe, instead of filling the match's
+//! memory. Each wait for an answer has a budget of [`MAX_LINES_PER_MOVE`] lines and
+//! [`MAX_BYTES_PER_MOVE`] bytes, counted from the handshake's start or from the latest
+//! [`EngineProcess::new_budget`] (each move asked): an engine past it is flooding
+//! ([`ReadError::Flood`]). A deadline is kept however fast lines arrive.
 
 use crate::lines::{Line, LineReader};
 use std::io::{Read, Write};
@@ -15,11 +22,21 @@ use std::time::{Duration, Instant};
 pub const MAX_LINE: usize = 1 << 20;
 /// Bytes of the engine's stderr kept (its last ones).
 pub const STDERR_KEPT: usize = 4096;
+/// Lines the engine may write between two moves (or in its handshake): a search that
+/// reports every root move at every depth writes thousands, never this many.
+pub const MAX_LINES_PER_MOVE: usize = 100_000;
+/// Bytes the engine may write between two moves (or in its handshake).
+pub const MAX_BYTES_PER_MOVE: usize = 16 << 20;
+/// Lines read ahead of the match: at most this many (each at most [`MAX_LINE`] bytes) wait
+/// in memory, per engine.
+pub const CHANNEL_LINES: usize = 16;
+/// Characters of a line kept in [`EngineProcess::log`].
+const LOG_CHARS: usize = 300;
 
 /// What the reader thread forwards.
 enum Incoming {
     Line(String),
-    /// A line longer than [`MAX_LINE`]: its start.
+    /// A line longer than [`MAX_LINE`]: its start (the rest is dropped unread).
     Cut(String),
 }
 
@@ -30,6 +47,9 @@ pub enum ReadError {
     Timeout,
     /// The engine closed its output (exited or crashed).
     Closed,
+    /// The engine wrote more than its budget of lines or bytes since the move was asked
+    /// (or the handshake began): what it passed.
+    Flood(String),
 }
 
 /// A running engine.
@@ -37,6 +57,9 @@ pub struct EngineProcess {
     child: Child,
     stdin: Option<ChildStdin>,
     lines: Receiver<Incoming>,
+    /// Lines and bytes read since the budget was last renewed.
+    read_lines: usize,
+    read_bytes: usize,
     /// The last bytes the engine wrote to stderr.
     stderr: Arc<Mutex<Vec<u8>>>,
     stderr_reader: Option<std::thread::JoinHandle<()>>,
@@ -70,7 +93,7 @@ impl EngineProcess {
         let stdout = child.stdout.take().ok_or("no stdout pipe")?;
         let stderr_pipe = child.stderr.take().ok_or("no stderr pipe")?;
         let stdin = child.stdin.take();
-        let (tx, rx) = mpsc::channel();
+        let (tx, rx) = mpsc::sync_channel(CHANNEL_LINES);
         std::thread::spawn(move || {
             let mut reader = LineReader::new(stdout, MAX_LINE);
             while let Ok(Some(line)) = reader.next_line() {
@@ -92,6 +115,8 @@ impl EngineProcess {
             child,
             stdin,
             lines: rx,
+            read_lines: 0,
+            read_bytes: 0,
             stderr,
             stderr_reader: Some(stderr_reader),
             log: Vec::new(),
@@ -147,11 +172,39 @@ impl EngineProcess {
         out
     }
 
-    fn remember(&mut self, line: String) {
+    fn remember(&mut self, mut line: String) {
         if self.log.len() >= LOG_LINES {
             self.log.remove(0);
         }
+        if let Some((cut, _)) = line.char_indices().nth(LOG_CHARS) {
+            line.truncate(cut);
+            line.push('…');
+        }
         self.log.push(line);
+    }
+
+    /// Renews the budget of lines and bytes: called when a move is asked.
+    pub fn new_budget(&mut self) {
+        self.read_lines = 0;
+        self.read_bytes = 0;
+    }
+
+    /// Counts one line read (`bytes` long) against the budget.
+    fn spend(&mut self, bytes: usize) -> Result<(), ReadError> {
+        self.read_lines += 1;
+        self.read_bytes += bytes + 1;
+        if self.read_lines > MAX_LINES_PER_MOVE {
+            return Err(ReadError::Flood(format!(
+                "more than {MAX_LINES_PER_MOVE} lines without an answer"
+            )));
+        }
+        if self.read_bytes > MAX_BYTES_PER_MOVE {
+            return Err(ReadError::Flood(format!(
+                "more than {} MiB without an answer",
+                MAX_BYTES_PER_MOVE >> 20
+            )));
+        }
+        Ok(())
     }
 
     /// Sends one line (a newline is added). A closed pipe is reported as an error.
@@ -167,17 +220,23 @@ impl EngineProcess {
     }
 
     /// The next line, waiting until `deadline`. A cut line is logged and skipped: no part of
-    /// it is taken for a move or a command.
+    /// it is taken for a move or a command. The deadline holds however fast lines come: once
+    /// it has passed, no more are read.
     pub fn recv(&mut self, deadline: Instant) -> Result<String, ReadError> {
         loop {
-            let wait = deadline.saturating_duration_since(Instant::now());
-            match self.lines.recv_timeout(wait) {
+            let now = Instant::now();
+            if now >= deadline {
+                return Err(ReadError::Timeout);
+            }
+            match self.lines.recv_timeout(deadline - now) {
                 Ok(Incoming::Line(line)) => {
+                    self.spend(line.len())?;
                     log::debug!("< {line}");
                     self.remember(format!("< {line}"));
                     return Ok(line);
                 }
                 Ok(Incoming::Cut(start)) => {
+                    self.spend(MAX_LINE)?;
                     log::warn!("engine line longer than {MAX_LINE} bytes ignored: {start}…");
                     self.remember(format!(
                         "< (a line longer than {MAX_LINE} bytes, ignored: {start}…)"

@@ -162,6 +162,17 @@ pub struct SprtParams {
     pub beta: f64,
 }
 
+/// `elo0=0 elo1=5 alpha=0.05 beta=0.05`: what [`SprtParams::parse`] reads.
+impl std::fmt::Display for SprtParams {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "elo0={} elo1={} alpha={} beta={}",
+            self.elo0, self.elo1, self.alpha, self.beta
+        )
+    }
+}
+
 /// Where the SPRT stands.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum SprtState {
@@ -174,6 +185,40 @@ pub enum SprtState {
 }
 
 impl SprtParams {
+    /// Parses `elo0=0 elo1=5 alpha=0.05 beta=0.05` (any of the four, in any order, in one
+    /// word or several; the defaults are those values), as `--sprt` and the records' `SPRT`
+    /// tag write them.
+    pub fn parse<S: AsRef<str>>(words: &[S]) -> Result<SprtParams, String> {
+        let mut p = SprtParams {
+            elo0: 0.0,
+            elo1: 5.0,
+            alpha: 0.05,
+            beta: 0.05,
+        };
+        for w in words.iter().flat_map(|w| w.as_ref().split_whitespace()) {
+            let (k, v) = w
+                .split_once('=')
+                .ok_or_else(|| format!("expected key=value, got '{w}'"))?;
+            let v: f64 = v
+                .parse()
+                .ok()
+                .filter(|v: &f64| v.is_finite())
+                .ok_or_else(|| format!("bad number in '{w}'"))?;
+            match k {
+                "elo0" => p.elo0 = v,
+                "elo1" => p.elo1 = v,
+                "alpha" => p.alpha = v,
+                "beta" => p.beta = v,
+                _ => return Err(format!("unknown key '{k}' (elo0, elo1, alpha, beta)")),
+            }
+        }
+        if p.elo1 <= p.elo0 || !(p.alpha > 0.0 && p.alpha < 0.5) || !(p.beta > 0.0 && p.beta < 0.5)
+        {
+            return Err("need elo0 < elo1 and 0 < alpha, beta < 0.5".into());
+        }
+        Ok(p)
+    }
+
     /// Wald's (lower, upper) LLR bounds.
     pub fn bounds(&self) -> (f64, f64) {
         (

@@ -1,5 +1,7 @@
-//! Figures from `shishi match --out` records (`shishi summary`, docs/match.md): per engine, how
-//! much clock it had left at given plies, and how long it took to finish games it judged won.
+//! Figures from `shishi match --out` records (`shishi summary`, docs/match.md): the match
+//! result of records merged from several runs or shards ([`results`]: cross table, first
+//! engine, SPRT, game numbering), and per engine, how much clock it had left at given plies,
+//! and how long it took to finish games it judged won.
 //!
 //! - **Clock left at ply N**: after N plies, the engine's clock as it was after its latest move
 //!   (the `Clocks` tag: each mover's clock after its move, increment included); the median
@@ -14,9 +16,210 @@
 //!   game to play, one reached in the endgame should end soon, and the overall median mixes
 //!   the two.
 
+use crate::matches::Table;
+use crate::matches::game::Verdict;
 use crate::matches::record::RecordBlock;
 use crate::matches::score::Score;
-use std::collections::BTreeMap;
+use crate::matches::stats::{SprtParams, SprtState, Wdl};
+use crate::rules::Color;
+use std::collections::{BTreeMap, BTreeSet};
+
+/// One game's result as its record gives it, for the match result of records merged from
+/// several runs (shards of one match, `shishi match --shard`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct GameResult {
+    /// The `Game` tag: its number in the match (`None` when a record has none).
+    pub number: Option<usize>,
+    /// Engine names: [black, white].
+    pub names: [String; 2],
+    /// The result.
+    pub verdict: Verdict,
+    /// The `Broken` tag: lost by an engine that broke rather than at the board.
+    pub broken: bool,
+    /// The `First` tag: the match's first engine.
+    pub first: Option<String>,
+    /// The `SPRT` tag: the match's test.
+    pub sprt: Option<String>,
+}
+
+impl GameResult {
+    /// The result of one record block.
+    pub fn of(block: &RecordBlock) -> Result<GameResult, String> {
+        let at = block.first_line;
+        let verdict = match block.required("Result")? {
+            "1-0" => Verdict::Win(Color::Black),
+            "0-1" => Verdict::Win(Color::White),
+            "1/2-1/2" => Verdict::Draw,
+            "*" => Verdict::Dispute,
+            r => return Err(format!("game at line {at}: result '{r}'")),
+        };
+        let number = match block.tag("Game") {
+            None => None,
+            Some(n) => Some(
+                n.parse()
+                    .map_err(|_| format!("game at line {at}: bad Game '{n}'"))?,
+            ),
+        };
+        Ok(GameResult {
+            number,
+            names: [
+                block.required("Black")?.to_string(),
+                block.required("White")?.to_string(),
+            ],
+            verdict,
+            broken: block.tag("Broken") == Some("yes"),
+            first: block.tag("First").map(str::to_string),
+            sprt: block.tag("SPRT").map(str::to_string),
+        })
+    }
+}
+
+/// The match result of `games`, whatever files and order they came from: the cross table,
+/// the first engine's line and the SPRT on all of them together, as if one run had played
+/// them, and whether each game number appears once. The first engine is the one the
+/// records' `First` tag names (when they all name the same), the others follow by name;
+/// the test is `sprt`, or else the one the records' `SPRT` tag names (when they all name the
+/// same). In game-number order, the game at which the test would have stopped a single run
+/// is given too.
+pub fn results(games: &[GameResult], sprt: Option<SprtParams>) -> Result<String, String> {
+    let mut s = String::new();
+    if games.is_empty() {
+        return Ok(s);
+    }
+    let one = |values: BTreeSet<Option<&str>>| -> Option<String> {
+        match values.into_iter().collect::<Vec<_>>()[..] {
+            [Some(v)] => Some(v.to_string()),
+            _ => None,
+        }
+    };
+    let first = one(games.iter().map(|g| g.first.as_deref()).collect());
+    let tests: BTreeSet<Option<&str>> = games.iter().map(|g| g.sprt.as_deref()).collect();
+    let mixed_tests = sprt.is_none() && tests.len() > 1;
+    let sprt = match sprt {
+        Some(p) => Some(p),
+        None => one(tests)
+            .map(|t| SprtParams::parse(&[t.as_str()]).map_err(|e| format!("SPRT tag '{t}': {e}")))
+            .transpose()?,
+    };
+    let mut names: BTreeSet<&str> = games
+        .iter()
+        .flat_map(|g| g.names.iter().map(String::as_str))
+        .collect();
+    let mut order: Vec<String> = Vec::new();
+    if let Some(f) = &first {
+        names.remove(f.as_str());
+        order.push(f.clone());
+    }
+    order.extend(names.iter().map(|n| n.to_string()));
+    let index = |n: &str| order.iter().position(|o| o == n).unwrap_or(0);
+    // Game-number order (stable: games without a number, or repeated ones, keep theirs).
+    let mut sorted: Vec<&GameResult> = games.iter().collect();
+    sorted.sort_by_key(|g| g.number.unwrap_or(usize::MAX));
+    let mut table = Table::new(order.clone());
+    let mut decided = None;
+    for (i, g) in sorted.iter().enumerate() {
+        table.add_result(
+            [index(&g.names[0]), index(&g.names[1])],
+            g.verdict,
+            g.broken,
+        );
+        if let (Some(p), None, Some(_)) = (&sprt, decided, &first) {
+            let state = p.state(&table.first());
+            if state != SprtState::Continue {
+                decided = Some((i + 1, g.number, state));
+            }
+        }
+    }
+    s.push_str(&format!(
+        "Result: {} games, {}\n",
+        games.len(),
+        numbering(games)
+    ));
+    s.push_str(&table.rows());
+    if first.is_some() {
+        s.push_str(&table.first_line());
+    } else {
+        s.push_str("(the records do not name one first engine: no first-engine line or SPRT)\n");
+    }
+    if let Some(b) = table.broken_text() {
+        s.push_str(&format!("{b}\n"));
+    }
+    if mixed_tests {
+        s.push_str("(the records name different SPRT tests, or some none: --sprt gives the one to judge)\n");
+    }
+    if let (Some(p), Some(_)) = (&sprt, &first) {
+        s.push_str(&sprt_text(p, &table.first()));
+        match decided {
+            Some((k, number, state)) => s.push_str(&format!(
+                "  in game-number order the test decides after {k} games (at game {}): {}\n",
+                number.map_or("?".to_string(), |n| n.to_string()),
+                state_name(state)
+            )),
+            None => s.push_str("  in game-number order the test has not decided\n"),
+        }
+    }
+    Ok(s)
+}
+
+fn state_name(state: SprtState) -> &'static str {
+    match state {
+        SprtState::Continue => "continue",
+        SprtState::AcceptH1 => "H1 accepted",
+        SprtState::AcceptH0 => "H0 accepted",
+    }
+}
+
+/// `SPRT [0, 5] alpha 0.05 beta 0.05: LLR 1.23 (-2.94, 2.94), H1 accepted`, on all games.
+fn sprt_text(p: &SprtParams, r: &Wdl) -> String {
+    let (lo, hi) = p.bounds();
+    format!(
+        "SPRT [{}, {}] alpha {} beta {} on all {} games: LLR {:.2} ({lo:.2}, {hi:.2}), {}\n",
+        p.elo0,
+        p.elo1,
+        p.alpha,
+        p.beta,
+        r.games(),
+        p.llr(r),
+        state_name(p.state(r))
+    )
+}
+
+/// How the games are numbered: `numbered 1 to 40, each once`, or what is missing or
+/// repeated (a shard not merged, or merged twice).
+fn numbering(games: &[GameResult]) -> String {
+    let mut count: BTreeMap<usize, usize> = BTreeMap::new();
+    let mut unnumbered = 0;
+    for g in games {
+        match g.number {
+            Some(n) => *count.entry(n).or_default() += 1,
+            None => unnumbered += 1,
+        }
+    }
+    let (Some(&lo), Some(&hi)) = (count.keys().next(), count.keys().next_back()) else {
+        return "none numbered".to_string();
+    };
+    let missing = (lo..=hi).filter(|n| !count.contains_key(n)).count();
+    let repeated: Vec<String> = count
+        .iter()
+        .filter(|&(_, &c)| c > 1)
+        .map(|(n, c)| format!("{n} ({c} times)"))
+        .collect();
+    let mut s = format!("numbered {lo} to {hi}");
+    if missing == 0 && repeated.is_empty() && unnumbered == 0 {
+        s.push_str(", each once");
+        return s;
+    }
+    if missing > 0 {
+        s.push_str(&format!(", {missing} numbers missing"));
+    }
+    if !repeated.is_empty() {
+        s.push_str(&format!(", repeated: {}", repeated.join(", ")));
+    }
+    if unnumbered > 0 {
+        s.push_str(&format!(", {unnumbered} without a number"));
+    }
+    s
+}
 
 /// One game as read back from a record.
 #[derive(Clone, Debug, PartialEq)]
@@ -376,6 +579,76 @@ mod tests {
             text.contains("(pieces not known in 1 games: their moves did not replay)"),
             "{text}"
         );
+    }
+
+    fn result(number: usize, black: &str, white: &str, verdict: Verdict) -> GameResult {
+        GameResult {
+            number: Some(number),
+            names: [black.to_string(), white.to_string()],
+            verdict,
+            broken: false,
+            first: Some("B".into()),
+            sprt: Some("elo0=0 elo1=100 alpha=0.2 beta=0.2".into()),
+        }
+    }
+
+    /// The match result does not depend on the order of the games; the first engine is the
+    /// records' `First`, the SPRT theirs, and the game at which it decides is found in
+    /// game-number order.
+    #[test]
+    fn the_match_result_of_merged_records_is_that_of_one_run() {
+        let mut games: Vec<GameResult> = (1..=12)
+            .map(|n| {
+                let v = if n % 3 == 0 {
+                    Verdict::Draw
+                } else {
+                    Verdict::Win(Color::White)
+                };
+                if n % 2 == 1 {
+                    result(n, "B", "A", v)
+                } else {
+                    result(n, "A", "B", v)
+                }
+            })
+            .collect();
+        let text = results(&games, None).unwrap();
+        games.reverse();
+        assert_eq!(results(&games, None).unwrap(), text);
+        assert!(
+            text.starts_with("Result: 12 games, numbered 1 to 12, each once\n"),
+            "{text}"
+        );
+        assert!(text.contains("\n#1 B "), "{text}");
+        assert!(text.contains("\nB: +4 =4 -4"), "{text}");
+        assert!(
+            text.contains("SPRT [0, 100] alpha 0.2 beta 0.2 on all 12 games"),
+            "{text}"
+        );
+        // An SPRT given overrides the records'.
+        let p = SprtParams::parse(&["elo0=-5 elo1=5"]).unwrap();
+        assert!(
+            results(&games, Some(p))
+                .unwrap()
+                .contains("SPRT [-5, 5] alpha 0.05")
+        );
+        // Records of different tests are judged by none unless one is given.
+        let mut other = games.clone();
+        other[0].sprt = None;
+        let text = results(&other, None).unwrap();
+        assert!(text.contains("name different SPRT tests"), "{text}");
+        assert!(!text.contains("SPRT ["), "{text}");
+        assert!(results(&other, Some(p)).unwrap().contains("SPRT [-5, 5]"));
+        // A gap and a repeat are named; records without one first engine get no SPRT.
+        games.pop();
+        games.push(games[0].clone());
+        games[1].first = Some("A".into());
+        let text = results(&games, None).unwrap();
+        assert!(
+            text.contains("numbered 2 to 12, repeated: 12 (2 times)"),
+            "{text}"
+        );
+        assert!(text.contains("do not name one first engine"), "{text}");
+        assert!(!text.contains("SPRT ["), "{text}");
     }
 
     #[test]
