@@ -16,10 +16,14 @@ pub const STRIDE: i16 = 20;
 pub const PAD: i16 = 3;
 /// Largest board side (dai dai shogi).
 pub const MAX_SIDE: usize = 17;
-/// Number of cells in the padded array.
+/// Number of cells the layout uses.
 /// (The last row of files, plus three diagonal steps down-left, ends `PAD` cells past the
 /// bottom wall rows.)
-pub const CELLS: usize = ((MAX_SIDE as i16 + 2 * PAD) * STRIDE + PAD + 1) as usize;
+const USED_CELLS: usize = ((MAX_SIDE as i16 + 2 * PAD) * STRIDE + PAD + 1) as usize;
+/// Number of cells in the padded array: [`USED_CELLS`] rounded up to a power of two, so that
+/// an index masked with `CELLS - 1` ([`Square::cell`]) needs no bounds check in the move
+/// generator's loops.
+pub const CELLS: usize = USED_CELLS.next_power_of_two();
 
 /// Column of each cell counted from the array's first column (walls included), for
 /// [`Square::distance`]; differences equal differences of [`Square::file`].
@@ -115,6 +119,13 @@ impl Square {
     #[inline]
     pub fn index(self) -> usize {
         self.0 as usize
+    }
+
+    /// [`Square::index`] masked to the array: the same index for every cell of the array,
+    /// and one the compiler knows to be in bounds for `[_; CELLS]`.
+    #[inline]
+    pub fn cell(self) -> usize {
+        self.0 as usize & (CELLS - 1)
     }
 
     /// The cell `delta` away; may be a wall cell, which the board marks as such.
@@ -256,7 +267,7 @@ mod tests {
                 let sq = Square::new(file, rank);
                 for d in dir::KING {
                     let far = sq.index() as i16 + 3 * d;
-                    assert!(far >= 0 && (far as usize) < CELLS);
+                    assert!(far >= 0 && (far as usize) < USED_CELLS);
                 }
             }
         }

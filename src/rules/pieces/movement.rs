@@ -66,6 +66,10 @@ pub struct Movement {
     /// each), and one loop over a single list is what the quiescence search's capture
     /// generation spends most of its time in.
     pub jumps: ArrayVec<i16, 24>,
+    /// `jumps` (range 1) then the slides of non-zero range, as (unit step, range): the
+    /// generator walks steps, leaps and slides in one loop, since a step or leap is a slide
+    /// that stops after one square.
+    pub rays: ArrayVec<(i16, u8), 32>,
     /// Whether the piece has any multi-step power (`lion`, `lion_lines` or `hook`): one
     /// test instead of three for the many pieces that have none.
     pub multistep: bool,
@@ -391,6 +395,8 @@ pub fn compile(text: &str, color: Color) -> Result<Movement, MovementError> {
             .map_err(|_| MovementError(format!("'{text}': too many lion lines")))?;
     }
     m.jumps = m.steps.iter().chain(&m.leaps).copied().collect();
+    m.rays = m.jumps.iter().map(|&d| (d, 1)).collect();
+    m.rays.extend(m.slides.iter().copied().filter(|s| s.1 > 0));
     m.multistep = m.lion || !m.lion_lines.is_empty() || m.hook.is_some();
     Ok(m)
 }
