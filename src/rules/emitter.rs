@@ -97,6 +97,11 @@ pub(crate) struct Emitter<'a, S: MoveSink, const MODE: u8> {
     zone_cells: u16,
     /// With [`CAPTURES`]: where the enemy pieces are.
     pub enemies: Option<Proximity>,
+    /// At index `r`, ranks `r - 1`, `r` and `r + 1` at bits 0, 21 and 42: a bit per file
+    /// (file `f` at bit `f + 1`) holding a piece of the side to move or a wall (bit 0 and the
+    /// bit past the last file; the ranks before the first and after the last are all walls)
+    /// ([`Emitter::blocked_box`]).
+    blocked_rows: [u64; 32],
 }
 
 impl<'a, S: MoveSink, const MODE: u8> Emitter<'a, S, MODE> {
@@ -107,6 +112,20 @@ impl<'a, S: MoveSink, const MODE: u8> Emitter<'a, S, MODE> {
             Color::Black => (0, rank_start(4)),
             Color::White => (rank_start(8), u16::MAX - rank_start(8)),
         };
+        let side = pos.variant.side();
+        let walls = 1 | 1 << (side + 1);
+        let own = pos.occupancy_rows(pos.side);
+        let row = |r: usize| {
+            if r < side {
+                (own[r] << 1 | walls) as u64
+            } else {
+                (1 << 21) - 1
+            }
+        };
+        let mut blocked_rows = [0u64; 32];
+        for (r, b) in blocked_rows.iter_mut().enumerate().take(side) {
+            *b = row(r.wrapping_sub(1)) | row(r) << 21 | row(r + 1) << 42;
+        }
         Emitter {
             pos,
             out,
@@ -115,6 +134,7 @@ impl<'a, S: MoveSink, const MODE: u8> Emitter<'a, S, MODE> {
             zone_start,
             zone_cells,
             enemies: None,
+            blocked_rows,
         }
     }
 
@@ -134,6 +154,17 @@ impl<'a, S: MoveSink, const MODE: u8> Emitter<'a, S, MODE> {
     #[inline]
     pub fn can_land(&self, cell: u16) -> bool {
         cell == EMPTY || self.is_enemy(cell)
+    }
+
+    /// The squares of the 3×3 box around `from` (bit `(rank step + 1) * 3 + file step + 1`)
+    /// that hold a piece of the side to move or a wall: where no ray can start.
+    #[inline]
+    pub fn blocked_box(&self, from: Square) -> u16 {
+        let (file, rank) = from.cell_coords();
+        // Files `file - 1 ..= file + 1` of the three ranks, at bits 0-2, 21-23 and 42-44,
+        // gathered to bits 0-8 by one multiplication (the partial products do not overlap).
+        let bits = self.blocked_rows[rank & 31] >> file & (7 | 7 << 21 | 7 << 42);
+        (bits.wrapping_mul(1 << 36 | 1 << 18 | 1) >> 36) as u16 & 0x1ff
     }
 
     /// Chu: whether the on-board square `sq` is in the side to move's zone.

@@ -149,6 +149,17 @@ impl Square {
         }
     }
 
+    /// [`Square::coords`] without the test for cells outside the array (the move
+    /// generator's; a square always lies inside it).
+    #[inline]
+    pub fn cell_coords(self) -> (usize, usize) {
+        let i = self.cell();
+        (
+            (CELL_FILE[i] as i16 - PAD) as usize,
+            (CELL_RANK[i] as i16 - PAD) as usize,
+        )
+    }
+
     /// (files, ranks) from `self` to `other`, as differences of [`Square::file`] and
     /// [`Square::rank`] (by table: check detection asks this for every enemy piece).
     #[inline]

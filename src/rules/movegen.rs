@@ -136,8 +136,17 @@ fn generate_piece<S: MoveSink, const MODE: u8>(
             }
         }
     } else {
-        // Steps and leaps are rays of range 1.
-        for &(d, range) in &m.rays {
+        // Steps and leaps are rays of range 1. A ray whose first square holds a friendly
+        // piece or a wall is skipped without reading the board.
+        let mut open_box = !e.blocked_box(from) & m.box_mask;
+        let mut open = m.far_rays;
+        while open_box != 0 {
+            open |= m.box_rays[open_box.trailing_zeros() as usize];
+            open_box &= open_box - 1;
+        }
+        while open != 0 {
+            let (d, range) = m.rays[open.trailing_zeros() as usize];
+            open &= open - 1;
             let mut to = from.offset(d);
             let mut left = range;
             loop {
@@ -157,6 +166,7 @@ fn generate_piece<S: MoveSink, const MODE: u8>(
             }
         }
     }
+
     if !m.multistep {
         return;
     }
