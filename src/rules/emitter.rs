@@ -123,7 +123,9 @@ impl<'a, S: MoveSink, const MODE: u8> Emitter<'a, S, MODE> {
             }
         };
         let mut blocked_rows = [0u64; 32];
-        for (r, b) in blocked_rows.iter_mut().enumerate().take(side) {
+        // Capture generation walks its own loops, which do not ask.
+        let wanted = if MODE == CAPTURES { 0 } else { side };
+        for (r, b) in blocked_rows.iter_mut().enumerate().take(wanted) {
             *b = row(r.wrapping_sub(1)) | row(r) << 21 | row(r + 1) << 42;
         }
         Emitter {

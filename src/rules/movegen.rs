@@ -101,7 +101,6 @@ fn generate_piece<S: MoveSink, const MODE: u8>(
     from: Square,
 ) {
     let m = e.pos.cat.movement(piece);
-    let promo = e.promo(piece, from);
     if MODE == CAPTURES {
         // A short-range piece with no enemy within its reach has nothing to take.
         let reach = e.pos.cat.reach(piece) as usize;
@@ -112,12 +111,13 @@ fn generate_piece<S: MoveSink, const MODE: u8>(
         {
             return;
         }
+        let promo = e.promo(piece, from);
         // Only enemy-occupied landing squares matter: no emitter call for the rest.
         for &d in &m.jumps {
             let to = from.offset(d);
             let c = e.cell(to);
             if e.is_enemy(c) {
-                e.emit_one(piece, from, to, c, promo);
+                e.emit_capture(piece, from, to, c, promo);
             }
         }
         for &(d, range) in &m.slides {
@@ -132,10 +132,11 @@ fn generate_piece<S: MoveSink, const MODE: u8>(
             }
             let c = e.cell(to);
             if e.is_enemy(c) {
-                e.emit_one(piece, from, to, c, promo);
+                e.emit_capture(piece, from, to, c, promo);
             }
         }
     } else {
+        let promo = e.promo(piece, from);
         // Steps and leaps are rays of range 1. A ray whose first square holds a friendly
         // piece or a wall is skipped without reading the board.
         let mut open_box = !e.blocked_box(from) & m.box_mask;
