@@ -124,9 +124,13 @@ impl<'a, S: MoveSink, const MODE: u8> Emitter<'a, S, MODE> {
         };
         let mut blocked_rows = [0u64; 32];
         // Capture generation walks its own loops, which do not ask.
-        let wanted = if MODE == CAPTURES { 0 } else { side };
-        for (r, b) in blocked_rows.iter_mut().enumerate().take(wanted) {
-            *b = row(r.wrapping_sub(1)) | row(r) << 21 | row(r + 1) << 42;
+        if MODE != CAPTURES {
+            let (mut before, mut here) = ((1 << 21) - 1, row(0));
+            for (r, b) in blocked_rows.iter_mut().enumerate().take(side) {
+                let after = row(r + 1);
+                *b = before | here << 21 | after << 42;
+                (before, here) = (here, after);
+            }
         }
         Emitter {
             pos,

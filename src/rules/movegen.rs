@@ -136,15 +136,18 @@ fn generate_piece<S: MoveSink, const MODE: u8>(
             }
         }
     } else {
-        let promo = e.promo(piece, from);
         // Steps and leaps are rays of range 1. A ray whose first square holds a friendly
         // piece or a wall is skipped without reading the board.
         let mut open_box = !e.blocked_box(from) & m.box_mask;
         let mut open = m.far_rays;
         while open_box != 0 {
-            open |= m.box_rays[open_box.trailing_zeros() as usize];
+            open |= m.box_rays[open_box.trailing_zeros() as usize & 15];
             open_box &= open_box - 1;
         }
+        if open == 0 && !m.multistep {
+            return; // most pieces of a crowded board
+        }
+        let promo = e.promo(piece, from);
         while open != 0 {
             let (d, range) = m.rays[open.trailing_zeros() as usize];
             open &= open - 1;

@@ -75,8 +75,9 @@ pub struct Movement {
     /// For each square of the 3×3 box around the piece (index `(rank step + 1) * 3 + file
     /// step + 1`), the rays (a bit per index into `rays`) whose first square it is: a ray
     /// whose first square holds a friendly piece or a wall makes no move, and the generator
-    /// skips it without reading the board.
-    pub box_rays: [u32; 9],
+    /// skips it without reading the board. (Sixteen entries, the last seven empty, so that
+    /// an index masked with 15 needs no bounds check.)
+    pub box_rays: [u32; 16],
     /// The box squares that begin some ray (the bits of `box_rays` that are not empty).
     pub box_mask: u16,
     /// The rays whose first square lies outside the box (leaps).
