@@ -37,12 +37,12 @@ fn perft_with(pos: &mut Position, depth: u32, buffers: &mut [Vec<Move>], stop: &
     if depth == 0 {
         return 1;
     }
+    if depth == 1 {
+        return movegen::count(pos) as u64;
+    }
     let (list, rest) = buffers.split_first_mut().unwrap_or_else(|| unreachable!());
     list.clear();
     movegen::generate(pos, list);
-    if depth == 1 {
-        return list.len() as u64;
-    }
     if stop.load(Relaxed) {
         return 0;
     }

@@ -16,10 +16,14 @@ pub const STRIDE: i16 = 20;
 pub const PAD: i16 = 3;
 /// Largest board side (dai dai shogi).
 pub const MAX_SIDE: usize = 17;
-/// Number of cells in the padded array.
+/// Number of cells the layout uses.
 /// (The last row of files, plus three diagonal steps down-left, ends `PAD` cells past the
 /// bottom wall rows.)
-pub const CELLS: usize = ((MAX_SIDE as i16 + 2 * PAD) * STRIDE + PAD + 1) as usize;
+const USED_CELLS: usize = ((MAX_SIDE as i16 + 2 * PAD) * STRIDE + PAD + 1) as usize;
+/// Number of cells in the padded array: [`USED_CELLS`] rounded up to a power of two, so that
+/// an index masked with `CELLS - 1` ([`Square::cell`]) needs no bounds check in the move
+/// generator's loops.
+pub const CELLS: usize = USED_CELLS.next_power_of_two();
 
 /// Column of each cell counted from the array's first column (walls included), for
 /// [`Square::distance`]; differences equal differences of [`Square::file`].
@@ -117,6 +121,13 @@ impl Square {
         self.0 as usize
     }
 
+    /// [`Square::index`] masked to the array: the same index for every cell of the array,
+    /// and one the compiler knows to be in bounds for `[_; CELLS]`.
+    #[inline]
+    pub fn cell(self) -> usize {
+        self.0 as usize & (CELLS - 1)
+    }
+
     /// The cell `delta` away; may be a wall cell, which the board marks as such.
     #[inline]
     pub fn offset(self, delta: i16) -> Square {
@@ -136,6 +147,17 @@ impl Square {
         } else {
             (self.file(), self.rank())
         }
+    }
+
+    /// [`Square::coords`] without the test for cells outside the array (the move
+    /// generator's; a square always lies inside it).
+    #[inline]
+    pub fn cell_coords(self) -> (usize, usize) {
+        let i = self.cell();
+        (
+            (CELL_FILE[i] as i16 - PAD) as usize,
+            (CELL_RANK[i] as i16 - PAD) as usize,
+        )
     }
 
     /// (files, ranks) from `self` to `other`, as differences of [`Square::file`] and
@@ -256,7 +278,7 @@ mod tests {
                 let sq = Square::new(file, rank);
                 for d in dir::KING {
                     let far = sq.index() as i16 + 3 * d;
-                    assert!(far >= 0 && (far as usize) < CELLS);
+                    assert!(far >= 0 && (far as usize) < USED_CELLS);
                 }
             }
         }

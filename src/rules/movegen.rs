@@ -5,7 +5,7 @@
 //! The list is complete under our legality convention (docs/perft.md): moving into check is
 //! legal, and a side with no royal piece left has no moves.
 
-use crate::rules::emitter::Emitter;
+use crate::rules::emitter::{ALL, CAPTURES, Counter, Emitter, MoveSink, QUIETS};
 use crate::rules::geometry::{MAX_SIDE, Square};
 use crate::rules::moves::Move;
 use crate::rules::multistep;
@@ -14,13 +14,26 @@ use crate::rules::position::{EMPTY, Position};
 
 /// Appends every legal move of the side to move to `out`.
 pub fn generate(pos: &Position, out: &mut Vec<Move>) {
+    generate_into::<_, ALL>(pos, out);
+}
+
+/// The number of moves [`generate`] would produce, without building them (perft's bulk
+/// count at the last ply).
+pub fn count(pos: &Position) -> usize {
+    let mut counter = Counter::default();
+    generate_into::<_, ALL>(pos, &mut counter);
+    counter.0
+}
+
+/// Every piece of the side to move, in piece-list order.
+fn generate_into<S: MoveSink, const MODE: u8>(pos: &Position, out: &mut S) {
     let us = pos.side;
     if pos.royals[us.index()] == 0 {
         return;
     }
-    let mut e = Emitter::new(pos, out);
+    let mut e = Emitter::<S, MODE>::new(pos, out);
     for &from in pos.pieces(us) {
-        let piece = Piece(pos.board[from.index()] as u8);
+        let piece = Piece(pos.board[from.cell()] as u8);
         generate_piece(&mut e, piece, from);
     }
 }
@@ -37,8 +50,7 @@ pub fn generate_captures(pos: &Position, out: &mut Vec<Move>) {
     let enemies = pos.proximity(us.flip());
     let (rows, far) = (pos.occupancy_rows(us), pos.far_rows(us));
     let candidates: [u32; MAX_SIDE] = std::array::from_fn(|r| rows[r] & enemies.row(3, r) | far[r]);
-    let mut e = Emitter::new(pos, out);
-    e.captures_only = true;
+    let mut e = Emitter::<_, CAPTURES>::new(pos, out);
     e.enemies = Some(enemies);
     for_each_square(
         pos.variant.side(),
@@ -54,16 +66,7 @@ pub fn generate_captures(pos: &Position, out: &mut Vec<Move>) {
 /// with [`generate_captures`], the moves of [`generate`], for a search that tries captures
 /// before it pays for generating the rest.
 pub fn generate_quiets(pos: &Position, out: &mut Vec<Move>) {
-    let us = pos.side;
-    if pos.royals[us.index()] == 0 {
-        return;
-    }
-    let mut e = Emitter::new(pos, out);
-    e.quiets_only = true;
-    for &from in pos.pieces(us) {
-        let piece = Piece(pos.board[from.index()] as u8);
-        generate_piece(&mut e, piece, from);
-    }
+    generate_into::<_, QUIETS>(pos, out);
 }
 
 /// Calls `visit` for each square whose bit is set in `row(rank)`, rank by rank, files in
@@ -88,13 +91,17 @@ pub fn generate_from(pos: &Position, from: Square, out: &mut Vec<Move>) {
     if piece.color() != pos.side || pos.royals[pos.side.index()] == 0 {
         return;
     }
-    let mut e = Emitter::new(pos, out);
+    let mut e = Emitter::<_, ALL>::new(pos, out);
     generate_piece(&mut e, piece, from);
 }
 
-fn generate_piece(e: &mut Emitter, piece: Piece, from: Square) {
+fn generate_piece<S: MoveSink, const MODE: u8>(
+    e: &mut Emitter<S, MODE>,
+    piece: Piece,
+    from: Square,
+) {
     let m = e.pos.cat.movement(piece);
-    if e.captures_only {
+    if MODE == CAPTURES {
         // A short-range piece with no enemy within its reach has nothing to take.
         let reach = e.pos.cat.reach(piece) as usize;
         if reach <= 3
@@ -104,12 +111,13 @@ fn generate_piece(e: &mut Emitter, piece: Piece, from: Square) {
         {
             return;
         }
+        let promo = e.promo(piece, from);
         // Only enemy-occupied landing squares matter: no emitter call for the rest.
         for &d in &m.jumps {
             let to = from.offset(d);
             let c = e.cell(to);
             if e.is_enemy(c) {
-                e.emit_one(piece, from, to, c);
+                e.emit_capture(piece, from, to, c, promo);
             }
         }
         for &(d, range) in &m.slides {
@@ -124,33 +132,45 @@ fn generate_piece(e: &mut Emitter, piece: Piece, from: Square) {
             }
             let c = e.cell(to);
             if e.is_enemy(c) {
-                e.emit_one(piece, from, to, c);
+                e.emit_capture(piece, from, to, c, promo);
             }
         }
     } else {
-        for &d in &m.jumps {
-            let to = from.offset(d);
-            let c = e.cell(to);
-            if e.can_land(c) {
-                e.emit_one(piece, from, to, c);
-            }
+        // Steps and leaps are rays of range 1. A ray whose first square holds a friendly
+        // piece or a wall is skipped without reading the board.
+        let mut open_box = !e.blocked_box(from) & m.box_mask;
+        let mut open = m.far_rays;
+        while open_box != 0 {
+            open |= m.box_rays[open_box.trailing_zeros() as usize & 15];
+            open_box &= open_box - 1;
         }
-        for &(d, range) in &m.slides {
-            let mut to = from;
-            for _ in 0..range {
-                to = to.offset(d);
+        if open == 0 && !m.multistep {
+            return; // most pieces of a crowded board
+        }
+        let promo = e.promo(piece, from);
+        while open != 0 {
+            let (d, range) = m.rays[open.trailing_zeros() as usize];
+            open &= open - 1;
+            let mut to = from.offset(d);
+            let mut left = range;
+            loop {
                 let c = e.cell(to);
-                if c == EMPTY {
-                    e.emit_one(piece, from, to, c);
-                } else {
+                if c != EMPTY {
                     if e.is_enemy(c) {
-                        e.emit_one(piece, from, to, c);
+                        e.emit_capture(piece, from, to, c, promo);
                     }
                     break;
                 }
+                e.emit_quiet(piece, from, to, promo);
+                left -= 1;
+                if left == 0 {
+                    break;
+                }
+                to = to.offset(d);
             }
         }
     }
+
     if !m.multistep {
         return;
     }
@@ -176,7 +196,8 @@ mod tests {
         moves
     }
 
-    /// Capture generation against full generation on the positions of random games.
+    /// Capture generation against full generation, and the bulk count against the list's
+    /// length, on the positions of random games.
     #[test]
     fn capture_and_quiet_generation_split_full_generation_in_random_games() {
         use crate::rules::{RuleSet, Variant};
@@ -192,6 +213,7 @@ mod tests {
                 for _ in 0..300 {
                     let (mut all, mut caps) = (Vec::new(), Vec::new());
                     generate(&pos, &mut all);
+                    assert_eq!(count(&pos), all.len(), "{}", pos.to_sfen());
                     generate_captures(&pos, &mut caps);
                     let list = all.clone();
                     let mut quiets = Vec::new();
@@ -235,6 +257,7 @@ mod tests {
                 let pos = entry.position().expect("suite position");
                 let (mut all, mut caps) = (Vec::new(), Vec::new());
                 generate(&pos, &mut all);
+                assert_eq!(count(&pos), all.len(), "{}", entry.id);
                 generate_captures(&pos, &mut caps);
                 let mut quiets = Vec::new();
                 generate_quiets(&pos, &mut quiets);

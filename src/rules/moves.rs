@@ -40,7 +40,7 @@ impl Move {
     /// A one-leg move.
     #[inline]
     pub fn simple(from: Square, to: Square) -> Move {
-        Move::new(from, &[to], false)
+        Move(from.0 as u64 | (to.0 as u64) << SQ_BITS | 1 << COUNT_SHIFT)
     }
 
     /// The raw bits, for storage in a table.

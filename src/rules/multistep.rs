@@ -4,7 +4,7 @@
 //! [`crate::rules::moves`]: a leg appears only where something is captured (and once for a
 //! pass), so paths with the same effect collapse into one move.
 
-use crate::rules::emitter::Emitter;
+use crate::rules::emitter::{Emitter, MoveSink};
 use crate::rules::geometry::{STRIDE, Square, dir};
 use crate::rules::pieces::Piece;
 use crate::rules::pieces::movement::{Hook, LionLine};
@@ -34,21 +34,26 @@ const LION_LEAPS: [i16; 16] = [
 /// step. A double step through an empty square equals a step or leap, so only double steps
 /// whose first leg captures are new: igui (back to the origin) and capture-then-move-on.
 /// All passes are one move, written via the first empty neighbour.
-pub(crate) fn lion(e: &mut Emitter, piece: Piece, from: Square) {
+pub(crate) fn lion<S: MoveSink, const MODE: u8>(
+    e: &mut Emitter<S, MODE>,
+    piece: Piece,
+    from: Square,
+) {
+    let promo = e.promo(piece, from);
     let mut pass_via = None;
     for d in dir::KING {
         let x = from.offset(d);
         let cx = e.cell(x);
         if cx == EMPTY {
-            e.emit_one(piece, from, x, cx);
+            e.emit_one(piece, from, x, cx, promo);
             pass_via.get_or_insert(x);
         } else if e.is_enemy(cx) {
-            e.emit_one(piece, from, x, cx);
-            e.emit(piece, from, &[x, from]);
+            e.emit_one(piece, from, x, cx, promo);
+            e.emit(piece, from, &[x, from], promo);
             for d2 in dir::KING {
                 let y = x.offset(d2);
                 if y != from && e.can_land(e.cell(y)) {
-                    e.emit(piece, from, &[x, y]);
+                    e.emit(piece, from, &[x, y], promo);
                 }
             }
         }
@@ -57,11 +62,11 @@ pub(crate) fn lion(e: &mut Emitter, piece: Piece, from: Square) {
         let y = from.offset(d);
         let cy = e.cell(y);
         if e.can_land(cy) {
-            e.emit_one(piece, from, y, cy);
+            e.emit_one(piece, from, y, cy, promo);
         }
     }
     if let Some(x) = pass_via {
-        e.emit(piece, from, &[x, from]);
+        e.emit(piece, from, &[x, from], promo);
     }
 }
 
@@ -70,7 +75,13 @@ pub(crate) fn lion(e: &mut Emitter, piece: Piece, from: Square) {
 /// table of daidai.md §4.4, of which a two-square line has the first, third, fourth and last
 /// rows. Outcomes that the piece's full lion power or its slide along the same line already
 /// produces are left to them.
-pub(crate) fn lion_lines(e: &mut Emitter, piece: Piece, from: Square, lines: &[LionLine]) {
+pub(crate) fn lion_lines<S: MoveSink, const MODE: u8>(
+    e: &mut Emitter<S, MODE>,
+    piece: Piece,
+    from: Square,
+    lines: &[LionLine],
+) {
+    let promo = e.promo(piece, from);
     let mut pass_via = None;
     for line in lines {
         let s1 = from.offset(line.delta);
@@ -85,17 +96,17 @@ pub(crate) fn lion_lines(e: &mut Emitter, piece: Piece, from: Square, lines: &[L
             }
             // s1: step (unless the slide makes it); igui.
             if land1 && line.slide_range == 0 {
-                e.emit(piece, from, &[s1]);
+                e.emit(piece, from, &[s1], promo);
             }
             if e1 {
-                e.emit(piece, from, &[s1, from]);
+                e.emit(piece, from, &[s1, from], promo);
             }
             // s2: jump (the slide makes it when s1 is empty); capture s1 then s2.
             if land2 && !(c1 == EMPTY && line.slide_range >= 2) {
-                e.emit(piece, from, &[s2]);
+                e.emit(piece, from, &[s2], promo);
             }
             if e1 && land2 {
-                e.emit(piece, from, &[s1, s2]);
+                e.emit(piece, from, &[s1, s2], promo);
             }
         }
         if line.length < 3 {
@@ -104,9 +115,9 @@ pub(crate) fn lion_lines(e: &mut Emitter, piece: Piece, from: Square, lines: &[L
         // Out to s2, capture it, back to s1.
         if e2 && land1 {
             if e1 {
-                e.emit(piece, from, &[s1, s2, s1]);
+                e.emit(piece, from, &[s1, s2, s1], promo);
             } else {
-                e.emit(piece, from, &[s2, s1]);
+                e.emit(piece, from, &[s2, s1], promo);
             }
         }
         let s3 = s2.offset(line.delta);
@@ -115,28 +126,34 @@ pub(crate) fn lion_lines(e: &mut Emitter, piece: Piece, from: Square, lines: &[L
             continue;
         }
         if !(c1 == EMPTY && c2 == EMPTY && line.slide_range >= 3) {
-            e.emit(piece, from, &[s3]);
+            e.emit(piece, from, &[s3], promo);
         }
         if e2 {
-            e.emit(piece, from, &[s2, s3]);
+            e.emit(piece, from, &[s2, s3], promo);
         }
         if e1 && land2 {
             if e2 {
-                e.emit(piece, from, &[s1, s2, s3]);
+                e.emit(piece, from, &[s1, s2, s3], promo);
             } else {
-                e.emit(piece, from, &[s1, s3]);
+                e.emit(piece, from, &[s1, s3], promo);
             }
         }
     }
     if let Some(x) = pass_via {
-        e.emit(piece, from, &[x, from]);
+        e.emit(piece, from, &[x, from], promo);
     }
 }
 
 /// Hook move (daidai.md §4.2): slide along a line, optionally turn 90° once on an empty
 /// square and slide on. A square off the piece's lines is reachable by two L-shaped paths,
 /// so destinations are de-duplicated with a bitset.
-pub(crate) fn hook(e: &mut Emitter, piece: Piece, from: Square, hook: Hook) {
+pub(crate) fn hook<S: MoveSink, const MODE: u8>(
+    e: &mut Emitter<S, MODE>,
+    piece: Piece,
+    from: Square,
+    hook: Hook,
+) {
+    let promo = e.promo(piece, from);
     let lines: [i16; 4] = match hook {
         Hook::Orthogonal => [dir::F, dir::R, dir::B, dir::L],
         Hook::Diagonal => [dir::FL, dir::FR, dir::BR, dir::BL],
@@ -157,7 +174,7 @@ pub(crate) fn hook(e: &mut Emitter, piece: Piece, from: Square, hook: Hook) {
             if !e.can_land(ct) {
                 break;
             }
-            e.emit(piece, from, &[t]);
+            e.emit(piece, from, &[t], promo);
             if ct != EMPTY {
                 break;
             }
@@ -170,7 +187,7 @@ pub(crate) fn hook(e: &mut Emitter, piece: Piece, from: Square, hook: Hook) {
                         break;
                     }
                     if first(u) {
-                        e.emit(piece, from, &[u]);
+                        e.emit(piece, from, &[u], promo);
                     }
                     if cu != EMPTY {
                         break;

@@ -104,7 +104,7 @@ pub struct Catalogue {
     pub kinds: Vec<&'static KindSpec>,
     /// Number of base types.
     pub bases: usize,
-    movement: Vec<Movement>,
+    movement: Box<[Movement; 256]>,
     moving_kind: [u8; 256],
     promotable: [bool; 256],
     royal: [bool; 256],
@@ -180,6 +180,10 @@ impl Catalogue {
             })
             .collect();
         let mirror_symmetric = movement.iter().all(Movement::is_mirror_symmetric);
+        let movement: Box<[Movement; 256]> = movement
+            .into_boxed_slice()
+            .try_into()
+            .unwrap_or_else(|_| unreachable!("one movement per piece code"));
         Catalogue {
             kinds,
             bases: bases.len(),

@@ -66,6 +66,22 @@ pub struct Movement {
     /// each), and one loop over a single list is what the quiescence search's capture
     /// generation spends most of its time in.
     pub jumps: ArrayVec<i16, 24>,
+    /// `jumps` (range 1) then the slides of non-zero range, as (unit step, range), the first
+    /// `ray_count` entries used: the generator walks steps, leaps and slides in one loop,
+    /// since a step or leap is a slide that stops after one square.
+    pub rays: [(i16, u8); 32],
+    /// Number of `rays`.
+    pub ray_count: u8,
+    /// For each square of the 3×3 box around the piece (index `(rank step + 1) * 3 + file
+    /// step + 1`), the rays (a bit per index into `rays`) whose first square it is: a ray
+    /// whose first square holds a friendly piece or a wall makes no move, and the generator
+    /// skips it without reading the board. (Sixteen entries, the last seven empty, so that
+    /// an index masked with 15 needs no bounds check.)
+    pub box_rays: [u32; 16],
+    /// The box squares that begin some ray (the bits of `box_rays` that are not empty).
+    pub box_mask: u16,
+    /// The rays whose first square lies outside the box (leaps).
+    pub far_rays: u32,
     /// Whether the piece has any multi-step power (`lion`, `lion_lines` or `hook`): one
     /// test instead of three for the many pieces that have none.
     pub multistep: bool,
@@ -391,6 +407,22 @@ pub fn compile(text: &str, color: Color) -> Result<Movement, MovementError> {
             .map_err(|_| MovementError(format!("'{text}': too many lion lines")))?;
     }
     m.jumps = m.steps.iter().chain(&m.leaps).copied().collect();
+    let rays = m.jumps.iter().map(|&d| (d, 1));
+    for (i, (d, range)) in rays
+        .chain(m.slides.iter().copied().filter(|s| s.1 > 0))
+        .enumerate()
+    {
+        m.rays[i] = (d, range);
+        m.ray_count += 1;
+        let (row, col) = short_offset_steps(d);
+        if row.abs() <= 1 && col.abs() <= 1 {
+            let b = ((row + 1) * 3 + col + 1) as usize;
+            m.box_rays[b] |= 1 << i;
+            m.box_mask |= 1 << b;
+        } else {
+            m.far_rays |= 1 << i;
+        }
+    }
     m.multistep = m.lion || !m.lion_lines.is_empty() || m.hook.is_some();
     Ok(m)
 }
