@@ -474,7 +474,11 @@ pub fn run(cfg: &MatchConfig) -> Result<Table, String> {
         }
     });
     match lost_records {
-        Some(e) => Err(format!("{e}\n{}", table.cross_table())),
+        Some(e) => {
+            // The games played are shown; the error stays one line, the last.
+            eprint!("{}", table.cross_table());
+            Err(e)
+        }
         None => Ok(table),
     }
 }
