@@ -331,3 +331,23 @@ fn a_shard_being_written_is_refused_to_a_second_run() {
     );
     let _ = std::fs::remove_file(&out);
 }
+
+/// A game number that comes back after another game's positions is two games under one
+/// number (the trainer would join them in its lookahead and validation split): refused with
+/// the line. Before, `datacheck` counted it as one game and exited 0.
+#[test]
+fn a_game_number_that_comes_back_is_refused() {
+    let shard = tmp("repeated-games.txt");
+    datagen(&shard, "chu", "1");
+    let text = std::fs::read_to_string(&shard).unwrap();
+    let mut lines: Vec<&str> = text.lines().collect();
+    // The first game's first position again at the end, after the other games.
+    let first = lines[1];
+    lines.push(first);
+    let repeated = tmp("repeated-games-2.txt");
+    std::fs::write(&repeated, lines.join("\n") + "\n").unwrap();
+    let o = shishi(&["datacheck", repeated.to_str().unwrap()]);
+    one_error_line(&o, &format!("line {}: game 0 again after game 3", lines.len()));
+    let o = shishi(&["datacheck", shard.to_str().unwrap()]);
+    assert!(o.status.success());
+}

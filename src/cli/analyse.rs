@@ -17,7 +17,7 @@ pub struct AnalyseArgs {
     /// Moves played from the start position, USI text separated by spaces.
     #[arg(long, conflicts_with = "record")]
     moves: Option<String>,
-    /// A game record written by `shishi match --out`.
+    /// A game record written by `shishi match --out` ("-": standard input).
     #[arg(long)]
     record: Option<String>,
     /// With --record: the game whose Game tag is N (needed when the file holds several).

@@ -10,7 +10,7 @@ use shishi::matches::{record, summary};
 /// Arguments of `shishi summary`.
 #[derive(Args, Debug)]
 pub struct SummaryArgs {
-    /// Record files written by `shishi match --out`.
+    /// Record files written by `shishi match --out` ("-": standard input).
     #[arg(required = true)]
     files: Vec<String>,
     /// Plies at which to report the clock left (comma-separated).

@@ -12,7 +12,18 @@ pub const MAX_FILE: u64 = 256 << 20;
 
 /// A record file's text, read with the bounds above: `/dev/zero`, `/dev/urandom` or an
 /// endless line is refused after at most [`MAX_LINE`] bytes, text past [`MAX_FILE`] too.
+///
+/// `-` reads standard input with the same bounds (`zcat games.txt.gz | shishi summary -`):
+/// a named pipe is not a regular file and is refused like any other (docs/reliability.md).
 pub fn read_file(path: &str) -> Result<String, String> {
+    if path == "-" {
+        return crate::lines::read_text(
+            std::io::stdin().lock(),
+            "standard input",
+            MAX_LINE,
+            MAX_FILE,
+        );
+    }
     crate::lines::read_text_file(std::path::Path::new(path), MAX_LINE, MAX_FILE)
 }
 
