@@ -347,7 +347,10 @@ fn a_game_number_that_comes_back_is_refused() {
     let repeated = tmp("repeated-games-2.txt");
     std::fs::write(&repeated, lines.join("\n") + "\n").unwrap();
     let o = shishi(&["datacheck", repeated.to_str().unwrap()]);
-    one_error_line(&o, &format!("line {}: game 0 again after game 3", lines.len()));
+    one_error_line(
+        &o,
+        &format!("line {}: game 0 again after game 3", lines.len()),
+    );
     let o = shishi(&["datacheck", shard.to_str().unwrap()]);
     assert!(o.status.success());
 }

@@ -11,11 +11,11 @@
 
 mod protocol_common;
 
-use protocol_common::memory_of;
+use protocol_common::watch_memory;
 use std::io::{Read, Write};
 use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 const BIN: &str = env!("CARGO_BIN_EXE_shishi");
 const ROOT: &str = env!("CARGO_MANIFEST_DIR");
@@ -125,7 +125,7 @@ fn check(run: &Run) -> u64 {
         Expect::RunsFor(t) => t,
         _ => LIVENESS,
     };
-    let (peak, status) = watch(&mut child, bound, run.memory_kb, &run.what);
+    let (peak, status) = watch_memory(&mut child, bound, run.memory_kb, &run.what);
     let ended = status.is_some();
     if !ended {
         let _ = child.kill();
@@ -174,35 +174,6 @@ fn check(run: &Run) -> u64 {
         }
     }
     peak
-}
-
-/// Watches `child` until it ends or `time` passes, killing it past [`MEMORY_KB`]; returns
-/// its peak memory and exit status.
-fn watch(
-    child: &mut Child,
-    time: Duration,
-    bound: u64,
-    what: &str,
-) -> (u64, Option<std::process::ExitStatus>) {
-    let end = Instant::now() + time;
-    let mut peak = 0;
-    loop {
-        if let Some((rss, hwm)) = memory_of(child.id()) {
-            peak = peak.max(hwm);
-            if rss > bound || hwm > bound {
-                let _ = child.kill();
-                let _ = child.wait();
-                panic!("{what}: {hwm} KiB resident, over the bound of {bound} KiB");
-            }
-        }
-        if let Ok(Some(s)) = child.try_wait() {
-            return (peak, Some(s));
-        }
-        if Instant::now() >= end {
-            return (peak, None);
-        }
-        std::thread::sleep(Duration::from_millis(10));
-    }
 }
 
 /// The fixtures: one folder of hostile files and valid samples of each input format.
@@ -390,8 +361,9 @@ fn with(args: &[&str], value: &str) -> Vec<String> {
     args.iter().map(|a| a.replace("{}", value)).collect()
 }
 
-fn file_runs(f: &Fixtures, name: &str, args: &[&str], sample: &str) -> Vec<Run> {
-    input_classes(f, sample)
+/// One run per class, the class's path in place of `{}` in `args`.
+fn class_runs(name: &str, args: &[&str], classes: Vec<(String, String, Expect)>) -> Vec<Run> {
+    classes
         .into_iter()
         .map(|(class, path, expect)| Run {
             what: format!("{name} {class}: {args:?}"),
@@ -404,18 +376,12 @@ fn file_runs(f: &Fixtures, name: &str, args: &[&str], sample: &str) -> Vec<Run> 
         .collect()
 }
 
+fn file_runs(f: &Fixtures, name: &str, args: &[&str], sample: &str) -> Vec<Run> {
+    class_runs(name, args, input_classes(f, sample))
+}
+
 fn output_runs(f: &Fixtures, name: &str, args: &[&str], input: Option<&str>) -> Vec<Run> {
-    output_classes(f, input)
-        .into_iter()
-        .map(|(class, path, expect)| Run {
-            what: format!("{name} output {class}: {args:?}"),
-            args: with(args, &path),
-            stdin: Stdin::Null,
-            stdout: Stdout::Discard,
-            expect,
-            memory_kb: MEMORY_KB,
-        })
-        .collect()
+    class_runs(&format!("{name} output"), args, output_classes(f, input))
 }
 
 /// A command that succeeds and prints, run with a full and with a closed standard output.

@@ -6,7 +6,7 @@
 
 mod protocol_common;
 
-use protocol_common::{Engine, errors, memory_of, usi};
+use protocol_common::{Engine, errors, usi};
 use std::io::Write;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
@@ -22,23 +22,7 @@ const SESSION_BOUND_KB: u64 = BOUND_KB + (64 << 10);
 /// Watches `child` for `time` (or until it exits): panics, killing it, as soon as its memory
 /// passes `bound` KiB; returns its peak while it ran.
 fn watch(child: &mut Child, time: Duration, bound: u64, what: &str) -> u64 {
-    let end = Instant::now() + time;
-    let mut peak = 0;
-    while Instant::now() < end {
-        if let Ok(Some(_)) = child.try_wait() {
-            break;
-        }
-        if let Some((rss, hwm)) = memory_of(child.id()) {
-            peak = peak.max(hwm);
-            if rss > bound || hwm > bound {
-                let _ = child.kill();
-                let _ = child.wait();
-                panic!("{what}: {hwm} KiB resident, over the bound of {bound} KiB");
-            }
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    peak
+    protocol_common::watch_memory(child, time, bound, what).0
 }
 
 #[test]
@@ -252,19 +236,7 @@ fn flood(first: Option<&str>, line: &[u8], time: Duration, bound: u64, what: &st
             stdin
         })
     };
-    let end = Instant::now() + time;
-    let mut peak = 0;
-    while Instant::now() < end {
-        if let Some((rss, hwm)) = memory_of(child.id()) {
-            peak = peak.max(hwm);
-            if rss > bound || hwm > bound {
-                let _ = child.kill();
-                let _ = child.wait();
-                panic!("{what}: {hwm} KiB resident, over the bound of {bound} KiB");
-            }
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    }
+    let peak = watch(&mut child, time, bound, what);
     stop.store(true, Ordering::Relaxed);
     let mut stdin = writer.join().unwrap();
     // After the flood the engine answers: every line before `isready` is handled first.

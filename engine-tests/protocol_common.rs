@@ -192,3 +192,33 @@ pub fn memory_of(pid: u32) -> Option<(u64, u64)> {
     };
     Some((field("VmRSS:")?, field("VmHWM:")?))
 }
+
+/// Watches `child` until it ends or `time` passes, killing it and panicking as soon as its
+/// resident memory passes `bound` KiB; returns its peak (`VmHWM`) while watched and its exit
+/// status if it ended.
+pub fn watch_memory(
+    child: &mut Child,
+    time: Duration,
+    bound: u64,
+    what: &str,
+) -> (u64, Option<std::process::ExitStatus>) {
+    let end = Instant::now() + time;
+    let mut peak = 0;
+    loop {
+        if let Some((rss, hwm)) = memory_of(child.id()) {
+            peak = peak.max(hwm);
+            if rss > bound || hwm > bound {
+                let _ = child.kill();
+                let _ = child.wait();
+                panic!("{what}: {hwm} KiB resident, over the bound of {bound} KiB");
+            }
+        }
+        if let Ok(Some(status)) = child.try_wait() {
+            return (peak, Some(status));
+        }
+        if Instant::now() >= end {
+            return (peak, None);
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
