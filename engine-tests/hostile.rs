@@ -14,7 +14,7 @@ mod protocol_common;
 use protocol_common::watch_memory;
 use std::io::{Read, Write};
 use std::path::PathBuf;
-use std::process::{Child, Command, Stdio};
+use std::process::{Command, Stdio};
 use std::time::Duration;
 
 const BIN: &str = env!("CARGO_BIN_EXE_shishi");
