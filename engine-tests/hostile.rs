@@ -468,6 +468,7 @@ fn table(f: &Fixtures) -> Vec<Entry> {
                 number_runs("bench", &["bench"], "--depth", refused(), refused()),
                 number_runs("bench", &["bench", "perft", "--quick"], "--runs", refused(), refused()),
                 number_runs("bench", &["bench", "limits"], "--runs", refused(), refused()),
+                number_runs("bench", &["bench", "--depth", "1"], "--runs", refused(), refused()),
                 number_runs("bench", &["bench", "--depth", "1"], "--threads", refused(), refused()),
                 file_runs(f, "bench --eval-file", &["--eval-file", "{}", "bench", "--depth", "1"], "net.nnue"),
             ]

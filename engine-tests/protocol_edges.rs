@@ -167,6 +167,7 @@ fn analyse_threads_and_times_stay_within_what_the_engine_can_keep() {
 fn match_times_at_the_edge_are_refused_with_their_range() {
     let shishi = env!("CARGO_BIN_EXE_shishi");
     let engine = format!("name=A cmd={shishi} proto=usi");
+    let other = format!("name=B cmd={shishi} proto=usi");
     for (flag, value) in [
         ("--stall-timeout", "18446744073709551615"),
         ("--stall-timeout", "1e300"),
@@ -176,7 +177,7 @@ fn match_times_at_the_edge_are_refused_with_their_range() {
     ] {
         let (code, err) = run_bounded(
             &[
-                "match", "--engine", &engine, "--engine", &engine, "--depth", "1", flag, value,
+                "match", "--engine", &engine, "--engine", &other, "--depth", "1", flag, value,
             ],
             30,
         );
@@ -416,10 +417,14 @@ fn perft_takes_one_depth_and_a_suite_must_check_something() {
     let comments = dir.join("comments.epd");
     std::fs::write(&comments, "# nothing here\n\n").unwrap();
     let comments = comments.to_str().unwrap().to_string();
-    for path in ["/dev/null", comments.as_str()] {
+    // /dev/null is not a file of positions at all (docs/reliability.md, "The boundary").
+    for (path, want) in [
+        ("/dev/null", "not a regular file"),
+        (comments.as_str(), "no position with a count"),
+    ] {
         let (code, err) = run_bounded(&["perft", "--suite", path], 30);
         assert_eq!(code, Some(2), "{path}: {err}");
-        assert!(err.contains("no position with a count"), "{path}: {err}");
+        assert!(err.contains(want), "{path}: {err}");
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
