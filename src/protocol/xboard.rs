@@ -295,7 +295,7 @@ impl Session {
                 let r = RuleSet::from_name(value.trim())
                     .ok_or_else(|| format!("Rules: '{}' (seed or lishogi)", clip(value)))?;
                 let sfen = self.game.pos.to_sfen();
-                let sfen = if r == RuleSet::Lishogi {
+                let sfen = if r != RuleSet::Seed {
                     sfen.split_whitespace()
                         .take(4)
                         .collect::<Vec<_>>()
