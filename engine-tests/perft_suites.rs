@@ -49,3 +49,8 @@ fn chu_suite() {
 fn daidai_suite() {
     run_suite("daidai.epd", 4);
 }
+
+#[test]
+fn chu_jcsa_suite() {
+    run_suite("chu-jcsa.epd", 4);
+}

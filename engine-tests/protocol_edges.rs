@@ -352,6 +352,63 @@ fn lishogi_rules_accept_what_lishogis_server_accepts_during_the_counter_strike_b
     }
 }
 
+/// `Rules jcsa` (shared/rules/chu-jcsa.md §2): during the counter-strike ban an unprotected
+/// lion may be taken, by the plain capture too, and a protected one on no step at all; a
+/// lance reaching the last rank inside the zone cannot promote (§3).
+#[test]
+fn jcsa_rules_change_what_is_legal() {
+    let unprotected = "k11/12/12/12/6P5/12/12/5+h6/5N6/12/12/11K w 6e 2";
+    let protected = "k11/12/12/12/6P5/12/12/5+h6/5N6/5G6/12/11K w 6e 2";
+    // (A gold each, so that the dead lance leaves a game that goes on.)
+    let lance = "k11/12/12/3L8/12/12/12/12/12/12/5g4G1/11K b - 1";
+    let mut e = usi();
+    for (rules, jcsa) in [("jcsa", true), ("lishogi", false)] {
+        e.send(&format!("setoption name Rules value {rules}"));
+        for (sfen, mv, legal) in [
+            (unprotected, "7h7i", jcsa),
+            (unprotected, "7h7i7h", true),
+            (protected, "7h7i7h", !jcsa),
+            (protected, "7h7i7j", !jcsa),
+            (lance, "9d9a+", !jcsa),
+            (lance, "9d9a", true),
+        ] {
+            e.send(&format!("position sfen {sfen}"));
+            e.send("legalmoves");
+            let got = e.sync();
+            assert_eq!(got[0].split(' ').any(|m| m == mv), legal, "{rules} {mv}");
+            e.send(&format!("position sfen {sfen} moves {mv}"));
+            assert_eq!(errors(&e.sync()).is_empty(), legal, "{rules} {mv}");
+        }
+    }
+    // Unknown rule sets are still refused, and the option lists jcsa.
+    e.send("setoption name Rules value okazaki");
+    assert_eq!(errors(&e.sync()).len(), 1);
+}
+
+/// The other protocols offer and take the same value.
+#[test]
+fn jcsa_rules_in_uci_and_xboard() {
+    let mut u = Engine::start(&[]);
+    u.send("uci");
+    let line = u.expect_prefix("option name Rules");
+    assert!(line.contains("var jcsa"), "{line}");
+    u.expect_prefix("uciok");
+    u.send("setoption name Rules value jcsa");
+    u.send("position fen k11/12/12/12/6P5/12/12/5+h6/5N6/12/12/11K w 6e 2 moves 7h7i");
+    assert!(errors(&u.sync()).is_empty());
+    let mut x = xboard();
+    let text = x.log.join("\n");
+    assert!(
+        text.contains("Rules -combo seed /// lishogi /// jcsa"),
+        "{text}"
+    );
+    let refused = |lines: Vec<String>| lines.iter().any(|l| l.starts_with("Error"));
+    x.send("option Rules=jcsa");
+    assert!(!refused(ping(&mut x, 1)));
+    x.send("option Rules=okazaki");
+    assert!(refused(ping(&mut x, 2)));
+}
+
 #[test]
 fn paths_a_piece_cannot_walk_are_refused_even_when_their_effect_is_legal() {
     let falcon = "k10p/12/8+H3/12/12/12/12/12/12/12/12/P10K b - 1";

@@ -26,7 +26,7 @@ pub struct AnalyseArgs {
     /// chu or daidai (default: the record's, else chu).
     #[arg(long, value_parser = super::parse_variant)]
     variant: Option<Variant>,
-    /// Chu rule set: seed or lishogi (default: the record's, else seed).
+    /// Chu rule set: seed, lishogi or jcsa (default: the record's, else seed).
     #[arg(long, value_parser = super::parse_rules)]
     rules: Option<RuleSet>,
     /// Milliseconds of search per position (the default: 1000).

@@ -17,7 +17,7 @@ pub struct DatagenArgs {
     /// chu or daidai.
     #[arg(long, default_value = "chu", value_parser = super::parse_variant)]
     variant: Variant,
-    /// Chu rule set: seed or lishogi.
+    /// Chu rule set: seed, lishogi or jcsa.
     #[arg(long, default_value = "lishogi", value_parser = super::parse_rules)]
     rules: RuleSet,
     /// Games to play.

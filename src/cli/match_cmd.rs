@@ -19,7 +19,7 @@ pub struct MatchArgs {
     /// chu or daidai.
     #[arg(long, value_parser = super::parse_variant, default_value = "chu")]
     variant: Variant,
-    /// Chu rule set the arbiter applies: seed or lishogi.
+    /// Chu rule set the arbiter applies: seed, lishogi or jcsa.
     #[arg(long, value_parser = super::parse_rules, default_value = "seed")]
     rules: RuleSet,
     /// Games per pairing (each opening is played once with each colour).

@@ -18,7 +18,7 @@ pub struct MateArgs {
     /// chu or daidai.
     #[arg(long, value_parser = super::parse_variant, default_value = "chu")]
     variant: Variant,
-    /// Chu rule set: seed or lishogi.
+    /// Chu rule set: seed, lishogi or jcsa.
     #[arg(long, value_parser = super::parse_rules, default_value = "seed")]
     rules: RuleSet,
     /// Time per problem, milliseconds.

@@ -97,5 +97,5 @@ pub fn parse_variant(s: &str) -> Result<Variant, String> {
 
 /// Parses `--rules`.
 pub fn parse_rules(s: &str) -> Result<RuleSet, String> {
-    RuleSet::from_name(s).ok_or_else(|| format!("unknown rule set '{s}' (seed or lishogi)"))
+    RuleSet::from_name(s).ok_or_else(|| format!("unknown rule set '{s}' (seed, lishogi or jcsa)"))
 }

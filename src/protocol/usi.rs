@@ -268,7 +268,7 @@ impl Session {
             "option name {} type combo default chushogi var chushogi var daidaishogi",
             names.variant
         ));
-        o.line("option name Rules type combo default seed var seed var lishogi");
+        o.line("option name Rules type combo default seed var seed var lishogi var jcsa");
         o.line(&format!(
             "option name {} type spin default {DEFAULT_HASH} min 1 max {}",
             names.hash,
@@ -370,7 +370,7 @@ impl Session {
             "rules" => {
                 let r = RuleSet::from_name(&value.to_ascii_lowercase()).ok_or_else(|| {
                     format!(
-                        "option Rules: unknown rule set '{}' (seed or lishogi)",
+                        "option Rules: unknown rule set '{}' (seed, lishogi or jcsa)",
                         clip(&value)
                     )
                 })?;

@@ -262,7 +262,7 @@ impl Session {
             "feature myname=\"Shishi {}\" variants=\"chu\" setboard=1 usermove=1 ping=1 memory=1 smp=1 highlight=1 sigint=0 sigterm=0 colors=0 analyze=1 debug=1 reuse=1",
             env!("CARGO_PKG_VERSION")
         ));
-        o.line("feature option=\"Rules -combo seed /// lishogi\"");
+        o.line("feature option=\"Rules -combo seed /// lishogi /// jcsa\"");
         o.line(&format!(
             "feature option=\"Multi-PV -spin 1 1 {MAX_MULTIPV}\""
         ));
@@ -293,9 +293,9 @@ impl Session {
         match name.trim() {
             "Rules" => {
                 let r = RuleSet::from_name(value.trim())
-                    .ok_or_else(|| format!("Rules: '{}' (seed or lishogi)", clip(value)))?;
+                    .ok_or_else(|| format!("Rules: '{}' (seed, lishogi or jcsa)", clip(value)))?;
                 let sfen = self.game.pos.to_sfen();
-                let sfen = if r == RuleSet::Lishogi {
+                let sfen = if r != RuleSet::Seed {
                     sfen.split_whitespace()
                         .take(4)
                         .collect::<Vec<_>>()

@@ -31,6 +31,12 @@ pub(crate) fn allowed(pos: &Position, piece: Piece, from: Square, legs: &[Square
             (None, _) => true,
             (Some(_), RuleSet::Seed) => false,
             (Some(sq), RuleSet::Lishogi) => !lion_at(to) || to == sq,
+            // JCSA (chu-jcsa.md §2): only a lion that has a foot (a protector) is banned, and
+            // every capture of it counts, a falcon's or eagle's first step included; the
+            // lion on the square of the last capture (a kirin that promoted there) is not.
+            (Some(sq), RuleSet::Jcsa) => legs
+                .iter()
+                .all(|&t| !lion_at(t) || t == sq || !has_foot(pos, piece, from, t)),
         };
     }
     for (i, &target) in legs.iter().enumerate() {
@@ -46,13 +52,38 @@ pub(crate) fn allowed(pos: &Position, piece: Piece, from: Square, legs: &[Square
             });
         let protected = match pos.rules {
             RuleSet::Seed => protected_after(pos, piece, from, legs, target),
-            RuleSet::Lishogi => protected_before(pos, piece, from, &legs[..i], target),
+            RuleSet::Lishogi | RuleSet::Jcsa => {
+                protected_before(pos, piece, from, &legs[..i], target)
+            }
         };
         if !bridge && protected {
             return false; // rule 2 allows only an unprotected lion
         }
     }
+    // JCSA: the counter-strike ban binds lions too, except on an adjacent lion (R-L1) and in
+    // tsukegui (the first step takes a piece, the next one the lion). With protection judged
+    // as for rule 2 this forbids nothing rule 2 allows; it is stated for the rule's sake.
+    if pos.rules == RuleSet::Jcsa
+        && let Some(sq) = pos.lion_capture
+    {
+        for (i, &target) in legs.iter().enumerate() {
+            if !lion_at(target) || target == sq || target.distance(from) <= 1 {
+                continue;
+            }
+            let tsukegui =
+                i > 0 && legs[0] != from && pos.piece_at(legs[0]).is_some_and(|p| p.color() != us);
+            if !tsukegui && has_foot(pos, piece, from, target) {
+                return false;
+            }
+        }
+    }
     true
+}
+
+/// JCSA's counter-strike ban (chu-jcsa.md §2): whether the lion on `target` has a foot, judged
+/// before the move on the board with the capturing piece lifted from `from`.
+fn has_foot(pos: &Position, piece: Piece, from: Square, target: Square) -> bool {
+    protected_before(pos, piece, from, &[], target)
 }
 
 /// lishogi's reading (shogiops `moveDests`/`secondLionStepDests`): protection is judged before

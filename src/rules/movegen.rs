@@ -206,6 +206,7 @@ mod tests {
         for (variant, rules, games) in [
             (Variant::Chu, RuleSet::Seed, 12),
             (Variant::Chu, RuleSet::Lishogi, 6),
+            (Variant::Chu, RuleSet::Jcsa, 4),
             (Variant::DaiDai, RuleSet::Seed, 6),
         ] {
             for _ in 0..games {

@@ -71,6 +71,13 @@ impl Position {
         if self.rules == RuleSet::Lishogi && self.variant == Variant::Chu {
             return true;
         }
+        if self.rules == RuleSet::Jcsa && self.variant == Variant::Chu {
+            let mover = self.side;
+            self.make(mv);
+            let ok = self.repetitions() < 3 || self.jcsa_must_deviate() != Some(mover);
+            self.unmake();
+            return ok;
+        }
         self.make(mv);
         let ok = !self.repeats();
         self.unmake();
@@ -138,6 +145,9 @@ impl Position {
         if self.variant == Variant::Chu && self.rules == RuleSet::Lishogi {
             return self.lishogi_repetition();
         }
+        if self.variant == Variant::Chu && self.rules == RuleSet::Jcsa {
+            return self.jcsa_repetition();
+        }
         None
     }
 
@@ -157,7 +167,116 @@ impl Position {
                 }
             }
             (Variant::Chu, RuleSet::Lishogi) => self.lishogi_bare_king(),
+            (Variant::Chu, RuleSet::Jcsa) => self.jcsa_bare_king(),
         }
+    }
+
+    /// JCSA (chu-jcsa.md §4, R-E4–R-E6): with one royal a side and one other piece on the
+    /// board (dead pawns and lances do not count), that piece's side wins unless the piece is
+    /// an unpromoted pawn or go-between, or the lone royal, to move, can take it at once.
+    /// Royals alone draw. Anything else plays on.
+    fn jcsa_bare_king(&self) -> Option<GameResult> {
+        let (black, white) = (
+            self.live_others(Color::Black),
+            self.live_others(Color::White),
+        );
+        match (black.len(), white.len()) {
+            (0, 0) => Some(GameResult::Draw(EndReason::RoyalsOnly)),
+            (1, 0) | (0, 1) => {
+                let (owner, sq) = if black.len() == 1 {
+                    (Color::Black, black[0])
+                } else {
+                    (Color::White, white[0])
+                };
+                let lone = owner.flip();
+                let p = self.piece_at(sq).unwrap_or_else(|| unreachable!());
+                let weak =
+                    !p.promoted() && matches!(self.cat.role(p), Role::Pawn | Role::GoBetween);
+                if weak || self.royals != [1, 1] {
+                    return None;
+                }
+                if self.side == lone && attacks::attacked_in(self, lone, sq) {
+                    return None;
+                }
+                Some(GameResult::Win(owner, EndReason::BareKing))
+            }
+            _ => None,
+        }
+    }
+
+    /// JCSA: the fourth occurrence is a draw unless a side must deviate (then the game goes
+    /// on: the move that made it was that side's to refuse, [`Self::allowed_in_game`]).
+    fn jcsa_repetition(&self) -> Option<GameResult> {
+        if self.repetitions() < 3 || self.jcsa_must_deviate().is_some() {
+            return None;
+        }
+        Some(GameResult::Draw(EndReason::Repetition))
+    }
+
+    /// The side the modern JCSA rule (chu.md §8) makes deviate from the repetition of the
+    /// current position, judged over the moves since its last occurrence: the only side that
+    /// gave check in the cycle; else the only side that attacked (a move after which it
+    /// attacks an enemy piece it did not attack before); else, when the cycle holds two
+    /// passes in a row, the side that made the first pass of that run. `None` when the
+    /// position does not repeat or no rule applies.
+    pub fn jcsa_must_deviate(&self) -> Option<Color> {
+        let cycle = self.cycle_length()?;
+        let mut replay = self.clone();
+        let mut checked = [false, false];
+        let mut attacked = [false, false];
+        // (mover, pass) of the cycle's moves, latest first.
+        let mut moves = Vec::with_capacity(cycle);
+        for _ in 0..cycle {
+            if replay.last_was_null() {
+                return None;
+            }
+            let mv = replay.last_move()?;
+            let mover = replay.side.flip();
+            checked[mover.index()] |= replay.in_check(replay.side);
+            let after = replay.targets(mover);
+            replay.unmake();
+            let before = replay.targets(mover);
+            attacked[mover.index()] |= after.iter().any(|s| !before.contains(s));
+            moves.push((mover, mv.to() == mv.from()));
+        }
+        let only = |flags: [bool; 2]| {
+            [Color::Black, Color::White]
+                .into_iter()
+                .find(|&c| flags[c.index()] && !flags[c.flip().index()])
+        };
+        if let Some(c) = only(checked) {
+            return Some(c);
+        }
+        if let Some(c) = only(attacked) {
+            return Some(c);
+        }
+        moves.reverse();
+        let i = (0..moves.len().saturating_sub(1)).find(|&i| moves[i].1 && moves[i + 1].1)?;
+        // The run of passes may have begun before the cycle: follow it back.
+        let mut j = i;
+        while j > 0 && moves[j - 1].1 {
+            j -= 1;
+        }
+        let mut first = moves[j].0;
+        if j == 0 {
+            while let Some(mv) = replay.last_move()
+                && mv.to() == mv.from()
+                && !replay.last_was_null()
+            {
+                first = replay.side.flip();
+                replay.unmake();
+            }
+        }
+        Some(first)
+    }
+
+    /// Squares of the enemy pieces that a piece of `color` could capture.
+    fn targets(&self, color: Color) -> Vec<Square> {
+        self.pieces(color.flip())
+            .iter()
+            .copied()
+            .filter(|&sq| attacks::attacked_in(self, color, sq))
+            .collect()
     }
 
     /// Pieces that count for lishogi's bare-king and draw tests: not royal, and not a pawn or

@@ -11,7 +11,7 @@ use crate::rules::{Move, Position, RuleSet, Variant};
 /// a key equal to a fresh computation, and generate moves whose text reads back to them.
 pub fn check_sfen(text: &str) {
     for variant in [Variant::Chu, Variant::DaiDai] {
-        for rules in [RuleSet::Seed, RuleSet::Lishogi] {
+        for rules in [RuleSet::Seed, RuleSet::Lishogi, RuleSet::Jcsa] {
             let Ok(pos) = Position::from_sfen(variant, rules, text) else {
                 continue;
             };

@@ -308,6 +308,11 @@ impl Position {
         self.undo.last().is_some_and(|u| u.mv.leg_count() == 0)
     }
 
+    /// The last move made, if any can be taken back.
+    pub fn last_move(&self) -> Option<Move> {
+        self.undo.last().map(|u| u.mv)
+    }
+
     /// Number of moves that can be taken back.
     pub fn ply(&self) -> usize {
         self.undo.len()

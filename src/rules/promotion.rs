@@ -66,7 +66,10 @@ fn chu_choice(pos: &Position, piece: Piece, from: Square, to: Square, captures: 
         }
         // lishogi (shogiops): non-captures promote only on entering, captures when touching
         // the zone, pawn and lance may (never must) promote on the last rank.
-        RuleSet::Lishogi => {
+        // JCSA: as lishogi, but the last-rank chance is the pawn's alone (R-P3); a lance that
+        // gets there unpromoted is a dead piece (R-P4).
+        RuleSet::Lishogi | RuleSet::Jcsa => {
+            let last = last && (pos.rules == RuleSet::Lishogi || role == Role::Pawn);
             let allowed = if captures {
                 in_from || in_to
             } else {

@@ -1,4 +1,4 @@
-//! The two games and the two chu rule sets, chosen at run time and carried by the position.
+//! The two games and the three chu rule sets, chosen at run time and carried by the position.
 
 use crate::rules::geometry::{Color, Square};
 use crate::rules::pieces::{Catalogue, chu, daidai, kanji};
@@ -21,6 +21,10 @@ pub enum RuleSet {
     Seed,
     /// What lishogi.org plays, as its `shogiops` library implements it (docs/rules.md).
     Lishogi,
+    /// The Japan Chu Shogi Association's over-the-board rules (`shared/rules/chu-jcsa.md`):
+    /// lishogi's set with the counter-strike ban only against a protected lion, no last-rank
+    /// promotion for the lance, the one-piece bare-king rule and the modern repetition rule.
+    Jcsa,
 }
 
 impl Variant {
@@ -108,6 +112,7 @@ impl RuleSet {
         match self {
             RuleSet::Seed => "seed",
             RuleSet::Lishogi => "lishogi",
+            RuleSet::Jcsa => "jcsa",
         }
     }
 
@@ -116,6 +121,7 @@ impl RuleSet {
         match name {
             "seed" => Some(RuleSet::Seed),
             "lishogi" => Some(RuleSet::Lishogi),
+            "jcsa" => Some(RuleSet::Jcsa),
             _ => None,
         }
     }

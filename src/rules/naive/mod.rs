@@ -590,6 +590,12 @@ impl NaivePos {
                 (None, _) => true,
                 (Some(_), RuleSet::Seed) => false,
                 (Some(sq), RuleSet::Lishogi) => !lions.contains(&to) || to == sq,
+                // JCSA (chu-jcsa.md §2): every lion it captures, on any step, is judged on its
+                // own: banned if it has a foot, except the one standing where the last
+                // capture ended.
+                (Some(sq), RuleSet::Jcsa) => {
+                    lions.iter().all(|&l| l == sq || !self.has_foot(from, l))
+                }
             };
         }
         for &target in &lions {
@@ -602,7 +608,9 @@ impl NaivePos {
             let index = path.iter().position(|&s| s == target).expect("on path");
             let protected = match self.rules {
                 RuleSet::Seed => self.protected_after(from, path, target),
-                RuleSet::Lishogi => self.protected_before(from, &path[..index], target),
+                RuleSet::Lishogi | RuleSet::Jcsa => {
+                    self.protected_before(from, &path[..index], target)
+                }
             };
             // Rule 3: bridge = the first step captured a piece that is not an unpromoted
             // pawn or go-between.
@@ -614,7 +622,38 @@ impl NaivePos {
                 return false;
             }
         }
+        // JCSA: during the ban a lion too may not take a lion with a foot, unless that lion is
+        // adjacent (R-L1) or the lion takes the piece in between first (tsukegui, H-3④).
+        if self.rules == RuleSet::Jcsa
+            && let Some(sq) = self.lion_capture
+        {
+            for &target in &lions {
+                let adjacent = (target.0 as i32 - from.0 as i32).abs() <= 1
+                    && (target.1 as i32 - from.1 as i32).abs() <= 1;
+                let index = path.iter().position(|&s| s == target).expect("on path");
+                let tsukegui = index > 0 && captured.contains(&path[0]);
+                if target != sq && !adjacent && !tsukegui && self.has_foot(from, target) {
+                    return false;
+                }
+            }
+        }
         true
+    }
+
+    /// JCSA's ban (chu-jcsa.md §2): does the lion on `target` have a foot, some piece of its
+    /// side that could move onto its square, judged before the move with only the capturing
+    /// piece lifted from `from` (X-rays through it count)?
+    fn has_foot(&self, from: Sq, target: Sq) -> bool {
+        let them = self.side.flip();
+        let mut board = self.clone();
+        // The capturing piece lifted and standing in for the lion, so that the lion's own
+        // side sees an enemy there to take.
+        board.board[target.0][target.1] = board.board[from.0][from.1].take();
+        board.squares().into_iter().any(|s| {
+            s != target
+                && board.at(s).is_some_and(|p| p.color == them)
+                && board.can_capture_on(s, target)
+        })
     }
 
     /// chu.md §6 ◆: after the move, could some enemy piece capture on `target`?
@@ -673,7 +712,8 @@ impl NaivePos {
             return vec![captures];
         }
         let (in_from, in_to) = (self.in_zone(us, from), self.in_zone(us, to));
-        let pawn_or_lance = p.base == "P" || p.base == "L";
+        // JCSA: the last-rank chance is the pawn's alone (R-P3, R-P4).
+        let pawn_or_lance = p.base == "P" || (p.base == "L" && self.rules != RuleSet::Jcsa);
         let last = pawn_or_lance && self.last_rank(us, to);
         match self.rules {
             RuleSet::Seed => {
@@ -696,7 +736,7 @@ impl NaivePos {
                 }
                 vec![true, false]
             }
-            RuleSet::Lishogi => {
+            RuleSet::Lishogi | RuleSet::Jcsa => {
                 let allowed = if captures {
                     in_from || in_to
                 } else {

@@ -179,6 +179,7 @@ fn naive_agrees_on_start_positions() {
     for (variant, rules) in [
         (Variant::Chu, RuleSet::Seed),
         (Variant::Chu, RuleSet::Lishogi),
+        (Variant::Chu, RuleSet::Jcsa),
         (Variant::DaiDai, RuleSet::Seed),
     ] {
         let pos = Position::start(variant, rules);
@@ -193,8 +194,8 @@ fn naive_agrees_on_start_positions() {
 #[test]
 fn naive_agrees_on_stress_positions() {
     for sfen in CHU_STRESS {
-        for rules in [RuleSet::Seed, RuleSet::Lishogi] {
-            if rules == RuleSet::Lishogi && sfen.split_whitespace().count() > 4 {
+        for rules in [RuleSet::Seed, RuleSet::Lishogi, RuleSet::Jcsa] {
+            if rules != RuleSet::Seed && sfen.split_whitespace().count() > 4 {
                 continue; // suspended promotions exist only under seed rules
             }
             compare(&pos_of(Variant::Chu, rules, sfen), &[]).unwrap_or_else(|e| panic!("{e}"));
@@ -244,6 +245,28 @@ fn naive_playouts_chu_lishogi() {
 }
 
 #[test]
+fn naive_playouts_chu_jcsa() {
+    let starts: Vec<&str> = CHU_STRESS
+        .iter()
+        .copied()
+        .filter(|s| s.split_whitespace().count() < 5)
+        .chain(JCSA_STARTS)
+        .collect();
+    run_playouts(Variant::Chu, RuleSet::Jcsa, &starts, 100, 250);
+}
+
+/// Starts for the jcsa playouts where the counter-strike ban, protected and unprotected
+/// lions, falcons and eagles next to lions, and lances near the last rank come up early.
+const JCSA_STARTS: [&str; 3] = [
+    // Lions, a kirin, a falcon and an eagle in reach of each other, a bare king close.
+    "3k8/12/2L3n5/3+h2+d5/4N2r4/5Nn5/3R2N5/5+D+H5/4N1O5/12/12/8K3 b - 1",
+    // Counter-strike pending: White's lion on 5g was just taken; Black lions to take.
+    "6k5/2l9/12/4n7/3+hN2+D4/4pG6/5O1G4/12/4N1n5/12/1L10/6K5 w 7f 2",
+    // Lances and pawns about to reach the last rank, and a few pieces left.
+    "5k6/1L1L2P5/P2P8/12/7n4/12/12/4N7/12/8p3/2l4l4/6K5 b - 1",
+];
+
+#[test]
 fn naive_playouts_daidai() {
     run_playouts(Variant::DaiDai, RuleSet::Seed, &DAIDAI_STRESS, 80, 250);
 }
@@ -254,6 +277,7 @@ fn naive_perft_matches_fast_perft_on_start_positions() {
     for (variant, rules, depth) in [
         (Variant::Chu, RuleSet::Seed, chu_depth),
         (Variant::Chu, RuleSet::Lishogi, chu_depth),
+        (Variant::Chu, RuleSet::Jcsa, chu_depth),
         (Variant::DaiDai, RuleSet::Seed, 2),
     ] {
         let mut pos = Position::start(variant, rules);
@@ -271,11 +295,16 @@ fn naive_perft_matches_fast_perft_on_start_positions() {
 #[test]
 fn naive_perft_matches_suites() {
     let max_depth = if cfg!(debug_assertions) { 2 } else { 3 };
-    for file in ["perft-suites/chu.epd", "perft-suites/daidai.epd"] {
+    for file in [
+        "perft-suites/chu.epd",
+        "perft-suites/daidai.epd",
+        "perft-suites/chu-jcsa.epd",
+    ] {
         let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(file);
         let text = std::fs::read_to_string(&path).expect("suite file exists");
         let entries = crate::perft::suite::parse_suite(&text).expect("suite file parses");
-        assert!(entries.len() >= 40, "{file}: at least 40 positions");
+        let least = if file.ends_with("jcsa.epd") { 15 } else { 40 };
+        assert!(entries.len() >= least, "{file}: at least {least} positions");
         for entry in entries {
             let i = entry.line - 1;
             let pos = pos_of(entry.variant, entry.rules, &entry.sfen);

@@ -13,6 +13,7 @@ mod falcon_eagle;
 mod furious_fiend;
 mod great_elephant;
 mod hook;
+mod jcsa;
 mod lion;
 mod lion_dog;
 mod lion_trading;
@@ -35,6 +36,7 @@ pub(crate) const CHU: Variant = Variant::Chu;
 pub(crate) const DD: Variant = Variant::DaiDai;
 pub(crate) const SEED: RuleSet = RuleSet::Seed;
 pub(crate) const LISHOGI: RuleSet = RuleSet::Lishogi;
+pub(crate) const JCSA: RuleSet = RuleSet::Jcsa;
 
 /// (file, rank) 0-based from a square name such as `7g` or `17q`.
 fn coords(name: &str) -> (usize, usize) {

@@ -11,7 +11,12 @@ use crate::testing::Rng;
 fn the_outcome_before_a_move_is_the_outcome_but_no_legal_move() {
     let mut rng = Rng(0x0070_c0de_0000_0001);
     let mut ended = 0;
-    for (variant, rules, games) in [(CHU, SEED, 60), (CHU, LISHOGI, 60), (DD, SEED, 20)] {
+    for (variant, rules, games) in [
+        (CHU, SEED, 60),
+        (CHU, LISHOGI, 60),
+        (CHU, JCSA, 30),
+        (DD, SEED, 20),
+    ] {
         for _ in 0..games {
             let mut pos = Position::start(variant, rules);
             for _ in 0..600 {
