@@ -23,7 +23,7 @@ pub use weights::{PARAMS, Param, Weights};
 
 use crate::nnue;
 use crate::nnue::features::{self, HIDDEN};
-use crate::nnue::network::{Network, add_row};
+use crate::nnue::network::{Network, OUTPUT_LIMIT, add_row};
 use crate::rules::geometry::{CELLS, Color, STRIDE, Square, dir};
 use crate::rules::pieces::Piece;
 use crate::rules::position::{EMPTY, OCCUPIED, Position, WALL};
@@ -133,10 +133,22 @@ impl HandEval {
 /// lead the game is won or lost and what decides the result is finishing it: the conversion
 /// terms (trades, bare king, the hunt) steer the search there, and a correction learned from
 /// mostly balanced positions only blurs them (docs/training.md, "Where the network speaks").
+///
+/// With any network the reader accepts, |`out`| ≤ [`OUTPUT_LIMIT`], so `out` times the weight
+/// (at most [`conversion::START`]) cannot overflow, and a corrected score stays well short of
+/// the mate scores (src/nnue/network.rs proves the bound; the assertion after this function
+/// checks the margins at compile time).
 pub fn with_correction(hand: i32, out: i32) -> i32 {
     let full = conversion::START;
     hand + out * (2 * full - hand.abs()).clamp(0, full) / full
 }
+
+// A corrected score is within 2 · START + OUTPUT_LIMIT of zero (half the mate bound leaves
+// room for the search's margins), and out · weight is far inside i32.
+const _: () = assert!(
+    2 * conversion::START + OUTPUT_LIMIT < crate::search::score::MATE_BOUND / 2
+        && (OUTPUT_LIMIT as i64) * (conversion::START as i64) < i32::MAX as i64 / 64
+);
 
 /// [`with_correction`]'s weight of the correction at the hand-set score `hand`, for the
 /// trainer, which fits the network to the evaluation the engine runs.

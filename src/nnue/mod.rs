@@ -9,6 +9,7 @@
 //! `&'static` reference without counting.
 
 pub mod builtin;
+pub mod checks;
 pub mod features;
 pub mod network;
 #[cfg(test)]

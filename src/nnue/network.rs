@@ -8,14 +8,37 @@
 //! Integers only, so the native engine, the WebAssembly engine and the trainer's check of an
 //! exported file agree to the unit. Accumulators are i32 rather than Stockfish's i16: a dai
 //! dai board holds twice a chu board's pieces, and with i32 the scales can be fine (QA, QB =
-//! 1024: the integer output is within a few pawn units of the float model's) without
-//! overflow under the reader's bounds: |w1| ≤ 4·QA, |b1| ≤ 2^20, so an accumulator stays
-//! under 2^21; a half sum is at most 32 · QA · 32767 < 2^31. The update loops are plain
-//! slices of 32 lanes, which the compiler vectorizes (SSE2, AVX2, WebAssembly SIMD alike).
+//! 1024: the integer output is within a few pawn units of the float model's). The update
+//! loops are plain slices of 32 lanes, which the compiler vectorizes.
 //!
 //! File, little-endian: the magic `SHISHINN`, u32 version, u32 variant (0 chu, 1 dai dai),
 //! u32 features, u32 hidden, i32 scale, then w1 (features × hidden i16, feature-major), b1
 //! (hidden i32), w2 (2 × hidden i16), b2 (i32).
+//!
+//! # Why no accepted file can overflow or reach a mate score
+//!
+//! [`Network::from_bytes`] accepts a file only if [`Network::check`] passes, which bounds
+//! every field (H = hidden units, N = pieces on a board ≤ its squares, 144 chu, 289 dai dai):
+//!
+//! 1. **First layer.** |w1| ≤ 4·QA = 2^12 and |b1| ≤ 2^20, so an accumulator, whatever the
+//!    order of the adds and takes, is at most 2^20 + 289 · 2^12 < 2^21 in magnitude (every
+//!    intermediate state of an update is a board with some pieces left off, so also < 2^21):
+//!    far inside i32.
+//! 2. **Output layer.** A clipped activation is in [0, QA], and Σ|w2| over both halves is at
+//!    most [`W2_SUM_LIMIT`] = 2^20, so each half sum, and every partial sum in any order, is
+//!    at most QA · 2^20 = 2^30 in magnitude, and both together too: i32 holds them. |b2| ≤
+//!    [`B2_LIMIT`] = 2^30, so b2 plus the halves is below 2^31; it is taken to i64 before the
+//!    scale (≤ [`SCALE_LIMIT`] = 100 000 < 2^17), so the product is below 2^48.
+//! 3. **The output itself.** The activations vary independently in [0, QA], so the sum lies
+//!    in [b2 + QA · Σ min(w2, 0), b2 + QA · Σ max(w2, 0)], and division toward zero keeps
+//!    the output between those ends scaled. [`Network::output_range`] computes them and the
+//!    reader refuses a network whose range leaves ±[`OUTPUT_LIMIT`] (10 000, a hundred
+//!    pawns; the built-in chu network's is about −2 600 to +2 650).
+//! 4. **The evaluation** (`eval::with_correction`) adds out · weight / 800 with weight in
+//!    [0, 800]: |out · weight| ≤ 8 · 10^6, and the correction is non-zero only while the
+//!    hand-set score is under 1 600 in magnitude, so a corrected score is at most
+//!    1 600 + 10 000 = 11 600 from zero, far from the mate scores (29 000 and beyond;
+//!    asserted at compile time in `eval`). Beyond a lead of 1 600 the network adds nothing.
 
 use super::features::{self, HIDDEN};
 use crate::rules::Variant;
@@ -27,6 +50,19 @@ pub const QB: i32 = 1024;
 /// The file format's version.
 pub const VERSION: u32 = 1;
 const MAGIC: &[u8; 8] = b"SHISHINN";
+
+/// Largest output scale the reader accepts (pawn units of an output of 1.0).
+pub const SCALE_LIMIT: i32 = 100_000;
+/// Largest |b1| the reader accepts.
+pub const B1_LIMIT: i32 = 1 << 20;
+/// Largest |w1| the reader accepts.
+pub const W1_LIMIT: i32 = 4 * QA;
+/// Largest Σ |w2| over both halves the reader accepts.
+pub const W2_SUM_LIMIT: i64 = 1 << 20;
+/// Largest |b2| the reader accepts.
+pub const B2_LIMIT: i32 = 1 << 30;
+/// Largest |output| (pawn units) of any network the reader accepts: see the module's proof.
+pub const OUTPUT_LIMIT: i32 = 10_000;
 
 /// A network for one game.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -55,7 +91,8 @@ impl Network {
     /// The output in pawn units for the side to move (`us`) given both accumulators.
     #[inline]
     pub fn output(&self, us: &[i32; HIDDEN], them: &[i32; HIDDEN]) -> i32 {
-        let mut sum = self.b2 as i64;
+        // Bounds and why nothing overflows: the module's documentation.
+        let mut sum = i64::from(self.b2);
         let half = |acc: &[i32; HIDDEN], w: &[i16]| -> i64 {
             acc.iter()
                 .zip(w)
@@ -64,7 +101,7 @@ impl Network {
         };
         sum += half(us, &self.w2[..HIDDEN]);
         sum += half(them, &self.w2[HIDDEN..]);
-        (sum * self.scale as i64 / (QA * QB) as i64) as i32
+        (sum * i64::from(self.scale) / i64::from(QA * QB)) as i32
     }
 
     /// A perspective's accumulator from scratch.
@@ -129,9 +166,6 @@ impl Network {
             ));
         }
         let scale = r.i32()?;
-        if !(1..=100_000).contains(&scale) {
-            return Err(format!("output scale {scale} is out of range"));
-        }
         let w1 = (0..n * HIDDEN)
             .map(|_| r.i16())
             .collect::<Result<Vec<_>, _>>()?;
@@ -150,20 +184,74 @@ impl Network {
                 bytes.len() - r.at
             ));
         }
-        // Bounds that keep every accumulator and sum inside i32 on any board (see docs).
-        if b1.iter().any(|b| b.abs() > 1 << 20)
-            || w1.iter().any(|w| w.unsigned_abs() > 4 * QA as u16)
-        {
-            return Err("weights out of range".into());
-        }
-        Ok(Network {
+        let net = Network {
             variant,
             scale,
             w1,
             b1,
             w2,
             b2,
-        })
+        };
+        net.check()?;
+        Ok(net)
+    }
+
+    /// Whether every field is inside the bounds that keep the evaluation's arithmetic exact
+    /// and its scores out of mate range (the module's documentation proves it); the reader
+    /// refuses a file that fails.
+    pub fn check(&self) -> Result<(), String> {
+        if self.w1.len() != features::count(self.variant) * HIDDEN {
+            return Err(format!("{} first-layer weights", self.w1.len()));
+        }
+        if !(1..=SCALE_LIMIT).contains(&self.scale) {
+            return Err(format!(
+                "output scale {} is out of range (1 to {SCALE_LIMIT})",
+                self.scale
+            ));
+        }
+        if self.b1.iter().any(|b| b.unsigned_abs() > B1_LIMIT as u32)
+            || self
+                .w1
+                .iter()
+                .any(|w| u32::from(w.unsigned_abs()) > W1_LIMIT as u32)
+        {
+            return Err(format!(
+                "first-layer weights out of range (|w1| ≤ {W1_LIMIT}, |b1| ≤ {B1_LIMIT})"
+            ));
+        }
+        let w2_sum: i64 = self.w2.iter().map(|&w| i64::from(w).abs()).sum();
+        if w2_sum > W2_SUM_LIMIT {
+            return Err(format!(
+                "output weights out of range (Σ|w2| = {w2_sum} > {W2_SUM_LIMIT})"
+            ));
+        }
+        if self.b2.unsigned_abs() > B2_LIMIT as u32 {
+            return Err(format!(
+                "output bias {} is out of range (|b2| ≤ {B2_LIMIT})",
+                self.b2
+            ));
+        }
+        let (lo, hi) = self.output_range();
+        if lo < -i64::from(OUTPUT_LIMIT) || hi > i64::from(OUTPUT_LIMIT) {
+            return Err(format!(
+                "the output can reach {lo} to {hi}, beyond ±{OUTPUT_LIMIT} (scale and output weights too large)"
+            ));
+        }
+        Ok(())
+    }
+
+    /// The least and the greatest output (pawn units) any pair of accumulators can give:
+    /// each clipped activation takes the end of [0, QA] that lowers or raises the sum.
+    /// Meaningful once the field bounds of [`Network::check`] hold (no overflow below 2^62).
+    pub fn output_range(&self) -> (i64, i64) {
+        let (mut lo, mut hi) = (i64::from(self.b2), i64::from(self.b2));
+        for &w in &self.w2 {
+            let w = i64::from(w) * i64::from(QA);
+            lo += w.min(0);
+            hi += w.max(0);
+        }
+        let out = |sum: i64| sum * i64::from(self.scale) / i64::from(QA * QB);
+        (out(lo), out(hi))
     }
 
     /// The file's hash (FNV-1a, 64 bits), as `shishi bench` and `id` show it.

@@ -3,7 +3,9 @@
 //! (faded as the lead grows), and the file reads back exactly and refuses damage.
 
 use super::features::{self, HIDDEN};
-use super::network::{Network, QA};
+use super::network::{
+    B1_LIMIT, B2_LIMIT, Network, OUTPUT_LIMIT, QA, SCALE_LIMIT, W1_LIMIT, W2_SUM_LIMIT,
+};
 use crate::eval::test_util::{Rng, random_positions};
 use crate::eval::{Accumulator, evaluate_with, hand_evaluate, with_correction};
 use crate::rules::{Color, Position, RuleSet, Variant};
@@ -18,7 +20,7 @@ fn random_network(variant: Variant, seed: u64) -> &'static Network {
     let mut b1 = [0; HIDDEN];
     b1.iter_mut().for_each(|b| *b = small(QA as u64) as i32);
     let mut w2 = [0; 2 * HIDDEN];
-    w2.iter_mut().for_each(|w| *w = small(2000) as i16);
+    w2.iter_mut().for_each(|w| *w = small(400) as i16);
     let net = Network {
         variant,
         scale: 1000,
@@ -27,6 +29,7 @@ fn random_network(variant: Variant, seed: u64) -> &'static Network {
         w2,
         b2: small(100_000) as i32,
     };
+    net.check().expect("a network the reader accepts");
     Box::leak(Box::new(net))
 }
 
@@ -151,4 +154,187 @@ fn the_built_in_network_is_a_whole_chu_network_and_dai_dai_has_none() {
     // The file is named by the first eight digits of the hash the engine reports.
     assert!(net.hash().starts_with("57a0086b"), "{}", net.hash());
     assert!(super::builtin::network(Variant::DaiDai).is_none());
+}
+
+/// The built-in chu network's file with the output scale (bytes 24–27) and the output bias
+/// (the last four bytes) replaced.
+fn builtin_with(scale: i32, b2: i32) -> Vec<u8> {
+    let mut bytes = super::builtin::network(Variant::Chu).unwrap().to_bytes();
+    let n = bytes.len();
+    bytes[24..28].copy_from_slice(&scale.to_le_bytes());
+    bytes[n - 4..].copy_from_slice(&b2.to_le_bytes());
+    bytes
+}
+
+#[test]
+fn the_files_of_issue_40_are_refused_for_their_output_range() {
+    // Each passed every check before the output was bounded: the first hung the search, the
+    // second overflowed, the third scored the start position as a mate.
+    for (scale, b2) in [
+        (100_000, -309_330),
+        (1000, i32::MAX),
+        (100_000, 309_330),
+        (SCALE_LIMIT, i32::MIN),
+        (SCALE_LIMIT, B2_LIMIT),
+    ] {
+        let err = Network::from_bytes(&builtin_with(scale, b2)).unwrap_err();
+        assert!(
+            err.contains("out of range") || err.contains("beyond"),
+            "{err}"
+        );
+    }
+    assert!(Network::from_bytes(&builtin_with(SCALE_LIMIT + 1, 0)).is_err());
+    // The built-in network's own range is well inside the bound.
+    let (lo, hi) = super::builtin::network(Variant::Chu)
+        .unwrap()
+        .output_range();
+    assert!(-3000 < lo && hi < 3000, "{lo}..{hi}");
+}
+
+/// Networks at the reader's extremes: each bound reached, none passed.
+fn extreme_networks(variant: Variant) -> Vec<Network> {
+    let n = features::count(variant) * HIDDEN;
+    let base = |w1: i32, b1: i32, w2: i32, b2: i32| Network {
+        variant,
+        scale: 1,
+        // Alternating signs along a row, so some units sit at each end.
+        w1: (0..n)
+            .map(|k| if k % 2 == 0 { w1 } else { -w1 } as i16)
+            .collect(),
+        b1: std::array::from_fn(|i| if i % 3 == 0 { -b1 } else { b1 }),
+        w2: [w2 as i16; 2 * HIDDEN],
+        b2,
+    };
+    let per_weight = (W2_SUM_LIMIT / (2 * HIDDEN as i64)) as i32;
+    let mut nets = vec![
+        base(W1_LIMIT, B1_LIMIT, 0, B2_LIMIT),
+        base(W1_LIMIT, B1_LIMIT, 0, -B2_LIMIT),
+        base(W1_LIMIT, -B1_LIMIT, 0, -(1 << 20)),
+        base(QA, 0, per_weight, 0),
+        base(QA, QA / 2, -per_weight, 0),
+        base(QA / 8, QA / 2, per_weight, -B2_LIMIT),
+        base(QA / 8, QA / 2, -per_weight, B2_LIMIT),
+    ];
+    let mut alternating = base(QA / 8, QA / 2, 0, 0);
+    for (i, w) in alternating.w2.iter_mut().enumerate() {
+        *w = if i % 2 == 0 { per_weight } else { -per_weight } as i16;
+    }
+    nets.push(alternating);
+    // The largest b2 at the largest scale.
+    let mut biased = base(QA / 8, QA / 2, 0, 0);
+    biased.scale = SCALE_LIMIT;
+    while biased.check().is_ok() {
+        biased.b2 += 1000;
+    }
+    while biased.check().is_err() {
+        biased.b2 -= 1;
+    }
+    let mut negative = biased.clone();
+    negative.b2 = -negative.b2;
+    nets.extend([biased, negative]);
+    for net in &mut nets {
+        // The largest scale each accepts (a binary search over the accepted ones).
+        if net.scale == 1 {
+            let (mut lo, mut hi) = (1, SCALE_LIMIT + 1);
+            while hi - lo > 1 {
+                net.scale = (lo + hi) / 2;
+                if net.check().is_ok() {
+                    lo = net.scale;
+                } else {
+                    hi = net.scale;
+                }
+            }
+            net.scale = lo;
+        }
+    }
+    nets
+}
+
+#[test]
+fn networks_at_every_accepted_extreme_evaluate_exactly_and_never_to_a_mate_score() {
+    let mut rng = Rng(0x00ee_0000_0000_0040);
+    for variant in [Variant::Chu, Variant::DaiDai] {
+        for net in extreme_networks(variant) {
+            // Accepted, through the file too, and at the edge: one step more is refused.
+            net.check().unwrap();
+            let bytes = net.to_bytes();
+            assert_eq!(Network::from_bytes(&bytes).unwrap(), net);
+            let mut further = net.clone();
+            if net.scale < SCALE_LIMIT {
+                further.scale += 1;
+            } else {
+                further.b2 += net.b2.signum();
+            }
+            assert!(
+                further.check().is_err(),
+                "{variant:?}: scale {} b2 {} is not the edge",
+                net.scale,
+                net.b2
+            );
+            let (lo, hi) = net.output_range();
+            assert!(
+                lo.abs().max(hi.abs()) > i64::from(OUTPUT_LIMIT) / 2,
+                "{lo}..{hi}"
+            );
+            super::checks::check_network(&net);
+            super::checks::check_network_bytes(&bytes);
+            // The search's incremental path on random positions: every move's evaluation is
+            // the fresh one's and no score is a mate.
+            let net: &'static Network = Box::leak(Box::new(net));
+            for mut pos in random_positions(variant, RuleSet::Seed, &mut rng, 1, 1, 20, 120) {
+                let before = fresh(&pos, net);
+                for mv in pos.game_moves().into_iter().take(30) {
+                    let after = before.play(&mut pos, mv, |_| {});
+                    let score = evaluate_with(&pos, &after);
+                    assert_eq!(score, evaluate_with(&pos, &fresh(&pos, net)));
+                    assert!(score.abs() < 2 * 800 + OUTPUT_LIMIT || score == hand_evaluate(&pos));
+                    assert!(!crate::search::score::is_mate(score), "{score}");
+                    pos.unmake();
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn network_fuzz_byte_flips_and_truncations_of_the_built_in_network() {
+    // Seeded mutations of the built-in file: the reader never panics, and what it accepts
+    // evaluates exactly and inside the bounds (`checks::check_network_bytes`). The header,
+    // the output layer and the first layer's first and last rows get most of the flips.
+    let file = super::builtin::network(Variant::Chu).unwrap().to_bytes();
+    let n = file.len();
+    let mut rng = Rng(0x00ee_0000_0000_0041);
+    let (mut accepted, mut refused) = (0, 0);
+    for case in 0..400 {
+        let mut bytes = file.clone();
+        let flips = 1 + rng.below(4);
+        for _ in 0..flips {
+            let at = match rng.below(4) {
+                0 => rng.below(40),
+                1 => n - 1 - rng.below(HIDDEN * 8 + 4),
+                2 => 28 + rng.below(4096),
+                _ => rng.below(n),
+            };
+            bytes[at] = match rng.below(3) {
+                0 => bytes[at] ^ (1 << rng.below(8)),
+                1 => 0xff,
+                _ => rng.next() as u8,
+            };
+        }
+        match case % 8 {
+            0 => bytes.truncate(rng.below(n)),
+            1 => bytes.extend((0..rng.below(8)).map(|_| rng.next() as u8)),
+            _ => {}
+        }
+        super::checks::check_network_bytes(&bytes);
+        if Network::from_bytes(&bytes).is_ok() {
+            accepted += 1;
+        } else {
+            refused += 1;
+        }
+    }
+    assert!(
+        accepted > 50 && refused > 50,
+        "{accepted} accepted, {refused} refused"
+    );
 }
