@@ -23,7 +23,8 @@ pub use weights::{PARAMS, Param, Weights};
 
 use crate::nnue;
 use crate::nnue::features::{self, HIDDEN};
-use crate::nnue::network::{Network, OUTPUT_LIMIT, add_row};
+use crate::nnue::network::{Network, OUTPUT_LIMIT};
+use crate::nnue::simd::Row;
 use crate::rules::geometry::{CELLS, Color, STRIDE, Square, dir};
 use crate::rules::pieces::Piece;
 use crate::rules::position::{EMPTY, OCCUPIED, Position, WALL};
@@ -174,7 +175,7 @@ pub struct Accumulator {
     chances: [i32; 2],
     /// The active network and its accumulator per perspective (Black, White), if a network
     /// judges this game ([`crate::nnue`]).
-    nn: Option<(&'static Network, [[i32; HIDDEN]; 2])>,
+    nn: Option<(&'static Network, [Row; 2])>,
 }
 
 impl Accumulator {
@@ -249,7 +250,10 @@ impl Accumulator {
         for c in [Color::Black, Color::White] {
             stale[c.index()] = near_royal(pos, c, &touched);
         }
-        next.account_pieces(pos, t, &touched, -1);
+        // The network's rows to take (the touched squares' pieces before the move) and to add
+        // (after it), per perspective: applied in one pass over each accumulator.
+        let mut rows = NetRows::default();
+        next.account_pieces(pos, t, &touched, -1, &mut rows.subs);
         // Filled in place: returned by value, the list's 1.5 kB would be copied per move.
         let mut chance_cells = ChanceCells::new();
         if t.capture_bonus {
@@ -258,7 +262,12 @@ impl Accumulator {
         }
         pos.make(mv);
         after_make(pos);
-        next.account_pieces(pos, t, &touched, 1);
+        next.account_pieces(pos, t, &touched, 1, &mut rows.adds);
+        if let Some((net, sums)) = &mut next.nn {
+            for (acc, (adds, subs)) in sums.iter_mut().zip(rows.adds.iter().zip(&rows.subs)) {
+                net.update(acc, adds, subs);
+            }
+        }
         next.account_lines(pos, t, &touched, &flipped);
         if t.capture_bonus {
             next.account_chances(pos, t, &chance_cells, 1);
@@ -294,8 +303,15 @@ impl Accumulator {
     }
 
     /// Adds (`sign` = 1) or takes out (-1) the placement and mobility terms of the pieces
-    /// on the touched squares.
-    fn account_pieces(&mut self, pos: &Position, t: &Tables, touched: &Touched, sign: i32) {
+    /// on the touched squares, and lists their network features per perspective in `rows`.
+    fn account_pieces(
+        &mut self,
+        pos: &Position,
+        t: &Tables,
+        touched: &Touched,
+        sign: i32,
+        rows: &mut [ArrayVec<u32, 4>; 2],
+    ) {
         let board = &pos.board;
         for &cell in touched.cells() {
             let c = board[cell];
@@ -304,11 +320,11 @@ impl Accumulator {
                 let i = colour_of(c);
                 self.psq[i] += sign * psq(t, code, cell);
                 self.mobility[i] += sign * slider_mobility(board, t, code, cell);
-                if let Some((net, sums)) = &mut self.nn {
+                if self.nn.is_some() {
                     let (variant, sq) = (pos.variant(), Square(cell as u16));
                     for p in [Color::Black, Color::White] {
                         let f = features::index(variant, p, code as u8, sq.file(), sq.rank());
-                        add_row(&mut sums[p.index()], net.row(f), sign);
+                        rows[p.index()].push(f as u32);
                     }
                 }
             }
@@ -355,6 +371,13 @@ impl Accumulator {
             }
         }
     }
+}
+
+/// The network features a move takes away and adds, per perspective (Black, White).
+#[derive(Default)]
+struct NetRows {
+    subs: [ArrayVec<u32, 4>; 2],
+    adds: [ArrayVec<u32, 4>; 2],
 }
 
 /// A move's origin and landing squares, each once (at most four cells).

@@ -10,6 +10,7 @@
 
 use super::features::{self, HIDDEN};
 use super::network::{Network, OUTPUT_LIMIT, QA, QB};
+use super::simd::Path;
 use crate::eval::{hand_evaluate, with_correction};
 use crate::rules::{Color, Position, RuleSet};
 use crate::search::score;
@@ -39,8 +40,40 @@ pub fn check_network(net: &Network) {
     check_worst_accumulators(net);
     let mut state = u64::from(net.b2 as u32) ^ (u64::from(net.w2[0] as u16) << 32) | 1;
     let mut pos = Position::start(net.variant, RuleSet::Seed);
+    let paths = Path::available();
+    // Per path and perspective, the accumulator kept up to date move by move.
+    let mut kept: Vec<[super::simd::Row; 2]> = Vec::new();
+    let mut before = [Vec::new(), Vec::new()];
     for _ in 0..40 {
-        check_position(net, &pos);
+        let active = check_position(net, &pos);
+        if kept.is_empty() {
+            kept = paths
+                .iter()
+                .map(|&p| active.each_ref().map(|a| net.accumulate_by(p, a)))
+                .collect();
+        } else {
+            for c in 0..2 {
+                let subs: Vec<u32> = before[c]
+                    .iter()
+                    .filter(|f| !active[c].contains(f))
+                    .copied()
+                    .collect();
+                let adds: Vec<u32> = active[c]
+                    .iter()
+                    .filter(|f| !before[c].contains(f))
+                    .copied()
+                    .collect();
+                for (path, accs) in paths.iter().zip(&mut kept) {
+                    net.update_by(*path, &mut accs[c], &adds, &subs);
+                    assert_eq!(
+                        accs[c],
+                        net.accumulate_by(Path::Scalar, &active[c]),
+                        "{path:?}"
+                    );
+                }
+            }
+        }
+        before = active;
         let moves = pos.game_moves();
         if moves.is_empty() {
             break;
@@ -52,22 +85,30 @@ pub fn check_network(net: &Network) {
     }
 }
 
-/// Each unit's accumulator on the worst board (on every square the piece whose weight pulls
-/// it furthest, or none) stays inside i32, by a checked count.
+/// On the worst boards (for each unit, on every square the feature whose weight pulls it
+/// furthest down, or up, or none where none pulls that way), every path's accumulator is the
+/// checked count's, and inside i16 without wrapping.
 fn check_worst_accumulators(net: &Network) {
     let side = net.variant.side();
-    let per_square = features::count(net.variant) / (side * side);
+    let squares = side * side;
+    let count = features::count(net.variant);
     for i in 0..HIDDEN {
-        let (mut lo, mut hi) = (i64::from(net.b1[i]), i64::from(net.b1[i]));
-        for sq in 0..side * side {
-            let ws = (0..per_square).map(|k| i64::from(net.row(k * side * side + sq)[i]));
-            lo = lo.checked_add(ws.clone().min().unwrap().min(0)).unwrap();
-            hi = hi.checked_add(ws.max().unwrap().max(0)).unwrap();
+        for sign in [-1i32, 1] {
+            let worst: Vec<u32> = (0..squares)
+                .filter_map(|sq| {
+                    let f = (sq..count)
+                        .step_by(squares)
+                        .max_by_key(|&f| sign * i32::from(net.row(f)[i]))?;
+                    (sign * i32::from(net.row(f)[i]) > 0).then_some(f as u32)
+                })
+                .collect();
+            let want = reference_accumulator(net, &worst);
+            assert!(i16::try_from(want[i]).is_ok(), "unit {i}: {}", want[i]);
+            for path in Path::available() {
+                let acc = net.accumulate_by(path, &worst);
+                assert_eq!(i64::from(acc[i]), want[i], "{path:?} unit {i}");
+            }
         }
-        assert!(
-            i32::try_from(lo).is_ok() && i32::try_from(hi).is_ok(),
-            "unit {i}: {lo}..{hi}"
-        );
     }
 }
 
@@ -94,28 +135,28 @@ fn reference_output(net: &Network, us: &[i64; HIDDEN], them: &[i64; HIDDEN]) -> 
     sum.checked_mul(i64::from(net.scale)).unwrap() / i64::from(QA * QB)
 }
 
-fn check_position(net: &Network, pos: &Position) {
+/// Checks one position; returns its active features per perspective (Black, White).
+fn check_position(net: &Network, pos: &Position) -> [Vec<u32>; 2] {
     let mut active = [Vec::new(), Vec::new()];
     for c in [Color::Black, Color::White] {
         features::active(pos, c, &mut active[c.index()]);
     }
     let reference = active.each_ref().map(|a| reference_accumulator(net, a));
-    let accs = active.each_ref().map(|a| net.accumulate(a));
-    for (acc, want) in accs.iter().zip(&reference) {
-        assert!(
-            acc.iter().zip(want).all(|(&a, &w)| i64::from(a) == w),
-            "{}",
-            pos.to_sfen()
-        );
-    }
     let us = pos.side_to_move().index();
-    let out = net.output(&accs[us], &accs[1 - us]);
-    assert_eq!(
-        i64::from(out),
-        reference_output(net, &reference[us], &reference[1 - us]),
-        "{}",
-        pos.to_sfen()
-    );
+    let want = reference_output(net, &reference[us], &reference[1 - us]);
+    let mut out = 0;
+    for path in Path::available() {
+        let accs = active.each_ref().map(|a| net.accumulate_by(path, a));
+        for (acc, want) in accs.iter().zip(&reference) {
+            assert!(
+                acc.iter().zip(want).all(|(&a, &w)| i64::from(a) == w),
+                "{path:?} {}",
+                pos.to_sfen()
+            );
+        }
+        out = net.output_by(path, &accs[us], &accs[1 - us]);
+        assert_eq!(i64::from(out), want, "{path:?} {}", pos.to_sfen());
+    }
     assert!(out.abs() <= OUTPUT_LIMIT, "{out}");
     let hand = hand_evaluate(pos);
     for h in [
@@ -129,4 +170,5 @@ fn check_position(net: &Network, pos: &Position) {
             assert!(!score::is_mate(score), "{h} {out}: {score}");
         }
     }
+    active
 }

@@ -12,6 +12,7 @@ pub mod builtin;
 pub mod checks;
 pub mod features;
 pub mod network;
+pub mod simd;
 #[cfg(test)]
 mod tests;
 

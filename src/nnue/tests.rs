@@ -3,9 +3,7 @@
 //! (faded as the lead grows), and the file reads back exactly and refuses damage.
 
 use super::features::{self, HIDDEN};
-use super::network::{
-    B1_LIMIT, B2_LIMIT, Network, OUTPUT_LIMIT, QA, SCALE_LIMIT, W1_LIMIT, W2_SUM_LIMIT,
-};
+use super::network::{ACC_LIMIT, B2_LIMIT, Network, OUTPUT_LIMIT, QA, SCALE_LIMIT, W2_SUM_LIMIT};
 use crate::eval::test_util::{Rng, random_positions};
 use crate::eval::{Accumulator, evaluate_with, hand_evaluate, with_correction};
 use crate::rules::{Color, Position, RuleSet, Variant};
@@ -15,7 +13,7 @@ fn random_network(variant: Variant, seed: u64) -> &'static Network {
     let mut rng = Rng(seed);
     let mut small = |range: u64| (rng.next() % (2 * range + 1)) as i64 - range as i64;
     let w1 = (0..features::count(variant) * HIDDEN)
-        .map(|_| small(QA as u64 / 4) as i16)
+        .map(|_| small(QA as u64 / 16) as i16)
         .collect();
     let mut b1 = [0; HIDDEN];
     b1.iter_mut().for_each(|b| *b = small(QA as u64) as i32);
@@ -206,22 +204,26 @@ fn extreme_networks(variant: Variant) -> Vec<Network> {
         b2,
     };
     let per_weight = (W2_SUM_LIMIT / (2 * HIDDEN as i64)) as i32;
+    // The largest first-layer weight for which a full board's accumulator stays inside
+    // ±ACC_LIMIT, and the bias that takes it to the limit exactly.
+    let squares = (variant.side() * variant.side()) as i32;
+    let (w1, b1) = (ACC_LIMIT / squares, ACC_LIMIT % squares);
     let mut nets = vec![
-        base(W1_LIMIT, B1_LIMIT, 0, B2_LIMIT),
-        base(W1_LIMIT, B1_LIMIT, 0, -B2_LIMIT),
-        base(W1_LIMIT, -B1_LIMIT, 0, -(1 << 20)),
-        base(QA, 0, per_weight, 0),
-        base(QA, QA / 2, -per_weight, 0),
-        base(QA / 8, QA / 2, per_weight, -B2_LIMIT),
-        base(QA / 8, QA / 2, -per_weight, B2_LIMIT),
+        base(w1, b1, 0, B2_LIMIT),
+        base(w1, b1, 0, -B2_LIMIT),
+        base(w1, -b1, 0, -(1 << 20)),
+        base(0, ACC_LIMIT, per_weight, 0),
+        base(w1, b1, -per_weight, 0),
+        base(w1 / 2, QA / 2, per_weight, -B2_LIMIT),
+        base(w1 / 2, QA / 2, -per_weight, B2_LIMIT),
     ];
-    let mut alternating = base(QA / 8, QA / 2, 0, 0);
+    let mut alternating = base(w1 / 2, QA / 2, 0, 0);
     for (i, w) in alternating.w2.iter_mut().enumerate() {
         *w = if i % 2 == 0 { per_weight } else { -per_weight } as i16;
     }
     nets.push(alternating);
     // The largest b2 at the largest scale.
-    let mut biased = base(QA / 8, QA / 2, 0, 0);
+    let mut biased = base(w1 / 2, QA / 2, 0, 0);
     biased.scale = SCALE_LIMIT;
     while biased.check().is_ok() {
         biased.b2 += 1000;
@@ -276,6 +278,17 @@ fn networks_at_every_accepted_extreme_evaluate_exactly_and_never_to_a_mate_score
                 lo.abs().max(hi.abs()) > i64::from(OUTPUT_LIMIT) / 2,
                 "{lo}..{hi}"
             );
+            // A unit whose accumulator reaches the limit on some board: one more is refused.
+            let (least, most) = net.accumulator_range();
+            if let Some(i) = (0..HIDDEN).find(|&i| most[i] == ACC_LIMIT) {
+                let mut wider = net.clone();
+                wider.b1[i] += 1;
+                assert!(wider.check().is_err(), "{variant:?} unit {i}");
+            } else if let Some(i) = (0..HIDDEN).find(|&i| least[i] == -ACC_LIMIT) {
+                let mut wider = net.clone();
+                wider.b1[i] -= 1;
+                assert!(wider.check().is_err(), "{variant:?} unit {i}");
+            }
             super::checks::check_network(&net);
             super::checks::check_network_bytes(&bytes);
             // The search's incremental path on random positions: every move's evaluation is
@@ -337,4 +350,98 @@ fn network_fuzz_byte_flips_and_truncations_of_the_built_in_network() {
         accepted > 50 && refused > 50,
         "{accepted} accepted, {refused} refused"
     );
+}
+
+/// The features of `before` that `after` lacks, and the other way round.
+fn difference(before: &[u32], after: &[u32]) -> (Vec<u32>, Vec<u32>) {
+    let missing = |a: &[u32], b: &[u32]| a.iter().filter(|f| !b.contains(f)).copied().collect();
+    (missing(after, before), missing(before, after))
+}
+
+#[test]
+fn every_simd_path_gives_the_scalar_integers_for_every_move_and_position() {
+    use super::simd::Path;
+    let paths = Path::available();
+    assert!(paths.contains(&Path::best()), "{paths:?}");
+    #[cfg(target_arch = "x86_64")]
+    assert!(paths.contains(&Path::Sse2));
+    let mut rng = Rng(0x00ee_0000_0000_0042);
+    let mut moves_checked = 0;
+    for (variant, rules) in [
+        (Variant::Chu, RuleSet::Lishogi),
+        (Variant::Chu, RuleSet::Seed),
+        (Variant::DaiDai, RuleSet::Seed),
+    ] {
+        let net = random_network(variant, 11);
+        for mut pos in random_positions(variant, rules, &mut rng, 2, 1, 9, 150) {
+            let mut active = [Vec::new(), Vec::new()];
+            for c in [Color::Black, Color::White] {
+                features::active(&pos, c, &mut active[c.index()]);
+            }
+            let scalar = active
+                .each_ref()
+                .map(|a| net.accumulate_by(Path::Scalar, a));
+            let us = pos.side_to_move().index();
+            let out = net.output_by(Path::Scalar, &scalar[us], &scalar[1 - us]);
+            for &path in &paths {
+                let accs = active.each_ref().map(|a| net.accumulate_by(path, a));
+                assert_eq!(accs, scalar, "{path:?}");
+                assert_eq!(net.output_by(path, &accs[us], &accs[1 - us]), out);
+            }
+            // Every move: quiet ones (one row taken, one added), captures, promotions, lion
+            // double captures and igui (up to four taken), each path from the same start.
+            for mv in pos.game_moves() {
+                pos.make(mv);
+                for c in 0..2 {
+                    let mut after = Vec::new();
+                    features::active(&pos, [Color::Black, Color::White][c], &mut after);
+                    let (adds, subs) = difference(&active[c], &after);
+                    let want = net.accumulate_by(Path::Scalar, &after);
+                    for &path in &paths {
+                        let mut acc = scalar[c];
+                        net.update_by(path, &mut acc, &adds, &subs);
+                        assert_eq!(acc, want, "{path:?} {mv}");
+                    }
+                }
+                pos.unmake();
+                moves_checked += 1;
+            }
+        }
+    }
+    assert!(moves_checked > 5_000, "{moves_checked}");
+}
+
+#[test]
+fn every_simd_path_wraps_and_clips_exactly_as_the_scalar_one_on_any_lanes() {
+    // Random accumulators anywhere in i16 (also the ends), random rows and output weights:
+    // sums wrap modulo 2^16 and dot products modulo 2^32 alike in every path, so they agree
+    // even where a bounded network never goes.
+    use super::simd::{self, Path, Row};
+    let mut rng = Rng(0x00ee_0000_0000_0043);
+    let lane = |rng: &mut Rng| match rng.below(6) {
+        0 => i16::MAX,
+        1 => i16::MIN,
+        2 => (rng.below(2 * QA as usize + 1) as i32 - QA) as i16,
+        _ => rng.next() as i16,
+    };
+    let rows: Vec<Row> = (0..64)
+        .map(|_| std::array::from_fn(|_| lane(&mut rng)))
+        .collect();
+    for _ in 0..2_000 {
+        let start: Row = std::array::from_fn(|_| lane(&mut rng));
+        let adds: Vec<&Row> = (0..rng.below(18)).map(|_| &rows[rng.below(64)]).collect();
+        let subs: Vec<&Row> = (0..rng.below(18)).map(|_| &rows[rng.below(64)]).collect();
+        let (adds, subs) = (&adds[..adds.len().min(16)], &subs[..subs.len().min(16)]);
+        let mut want = start;
+        simd::update(Path::Scalar, &mut want, adds, subs);
+        let them: Row = std::array::from_fn(|_| lane(&mut rng));
+        let w2: [i16; 2 * HIDDEN] = std::array::from_fn(|_| lane(&mut rng));
+        let dot = simd::dot(Path::Scalar, &start, &them, &w2);
+        for path in Path::available() {
+            let mut acc = start;
+            simd::update(path, &mut acc, adds, subs);
+            assert_eq!(acc, want, "{path:?}");
+            assert_eq!(simd::dot(path, &start, &them, &w2), dot, "{path:?}");
+        }
+    }
 }
