@@ -43,7 +43,7 @@
 //!    in [b2 + QA · Σ min(w2, 0), b2 + QA · Σ max(w2, 0)], and division toward zero keeps
 //!    the output between those ends scaled. [`Network::output_range`] computes them and the
 //!    reader refuses a network whose range leaves ±[`OUTPUT_LIMIT`] (10 000, a hundred
-//!    pawns; the built-in chu network's is −2 604 to +2 640).
+//!    pawns; the built-in chu network's is −2 603 to +2 639).
 //! 4. **The evaluation** (`eval::with_correction`) adds out · weight / 800 with weight in
 //!    [0, 800]: |out · weight| ≤ 8 · 10^6, and the correction is non-zero only while the
 //!    hand-set score is under 1 600 in magnitude, so a corrected score is at most
