@@ -143,3 +143,107 @@ fn every_protocol_reports_the_built_in_network_and_eval_file_switches_it() {
         assert!(seen.last().unwrap().starts_with(answer), "{hello}: {text}");
     }
 }
+
+/// The committed chu network with its output scale (bytes 24–27), output weights (the
+/// 2 × hidden i16 before the last four bytes; `None` keeps them) and output bias (the last
+/// four bytes) replaced.
+fn crafted(scale: i32, w2: Option<i16>, b2: i32) -> Vec<u8> {
+    let mut bytes = std::fs::read(committed_chu_network()).unwrap();
+    let n = bytes.len();
+    let hidden = u32::from_le_bytes(bytes[20..24].try_into().unwrap()) as usize;
+    bytes[24..28].copy_from_slice(&scale.to_le_bytes());
+    if let Some(w) = w2 {
+        for k in 0..2 * hidden {
+            let at = n - 4 - 4 * hidden + 2 * k;
+            bytes[at..at + 2].copy_from_slice(&w.to_le_bytes());
+        }
+    }
+    bytes[n - 4..].copy_from_slice(&b2.to_le_bytes());
+    bytes
+}
+
+#[test]
+fn crafted_network_files_are_refused_with_one_error_or_search_to_one_bestmove_and_no_mate() {
+    // Issue 40: these three passed every check and then hung the search, overflowed, and
+    // scored the start position as a mate. The rest sit at the reader's bounds (outputs of
+    // nearly ±10 000, the most any accepted file can give) or just past them.
+    let hidden_weight = (1i32 << 20) / 64;
+    let cases: Vec<(&str, Vec<u8>, bool)> = vec![
+        ("issue hang", crafted(100_000, None, -309_330), false),
+        ("issue overflow", crafted(1000, None, i32::MAX), false),
+        ("issue mate", crafted(100_000, None, 309_330), false),
+        ("scale past the bound", crafted(100_001, Some(0), 0), false),
+        (
+            "bias past the bound",
+            crafted(1, Some(0), (1 << 30) + 1),
+            false,
+        ),
+        ("cut short", crafted(1000, None, 0)[..1000].to_vec(), false),
+        ("largest bias", crafted(100_000, Some(0), 104_857), true),
+        ("least bias", crafted(100_000, Some(0), -104_857), true),
+        ("bias 2^30", crafted(9, Some(0), 1 << 30), true),
+        (
+            "output weights at their sum's bound",
+            crafted(9, Some(hidden_weight as i16), 0),
+            true,
+        ),
+        (
+            "negative output weights and bias",
+            crafted(9, Some(-hidden_weight as i16), -(1 << 29)),
+            false,
+        ),
+    ];
+    let dir = std::env::temp_dir().join(format!("shishi-crafted-nets-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for (name, bytes, accepted) in cases {
+        let path = dir.join(format!("{}.nnue", name.replace(' ', "-")));
+        std::fs::write(&path, &bytes).unwrap();
+        let mut engine = Engine::start(&[]);
+        engine.send("usi");
+        engine.expect_prefix("usiok");
+        engine.send(&format!("setoption name EvalFile value {}", path.display()));
+        let reply = engine.sync();
+        let errors: Vec<_> = reply
+            .iter()
+            .filter(|l| l.starts_with("info string error"))
+            .collect();
+        if !accepted {
+            assert_eq!(errors.len(), 1, "{name}: {reply:?}");
+            assert_eq!(reply.len(), 1, "{name}: {reply:?}");
+            continue;
+        }
+        assert!(errors.is_empty(), "{name}: {reply:?}");
+        assert!(
+            reply.iter().any(|l| l.contains("EvalFile: chu network")),
+            "{name}: {reply:?}"
+        );
+        engine.send("position startpos");
+        engine.send("go depth 2");
+        engine.expect(Duration::from_secs(20), |l| l.starts_with("bestmove "));
+        let after = engine.sync();
+        let log = engine.log.join("\n");
+        let bestmoves = engine
+            .log
+            .iter()
+            .filter(|l| l.starts_with("bestmove "))
+            .count();
+        assert_eq!(bestmoves, 1, "{name}: {log}");
+        assert!(after.is_empty(), "{name}: {after:?}");
+        let scores: Vec<i32> = engine
+            .log
+            .iter()
+            .filter_map(|l| l.split(" score cp ").nth(1))
+            .map(|s| s.split(' ').next().unwrap().parse().unwrap())
+            .collect();
+        assert!(!scores.is_empty(), "{name}: {log}");
+        assert!(!log.contains("score mate"), "{name}: {log}");
+        assert!(scores.iter().all(|s| s.abs() < 12_000), "{name}: {log}");
+        assert!(!log.contains("rror"), "{name}: {log}");
+        engine.send("quit");
+        assert!(
+            engine.exits(Duration::from_secs(10)),
+            "{name}: no clean exit"
+        );
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -23,7 +23,8 @@ pub use weights::{PARAMS, Param, Weights};
 
 use crate::nnue;
 use crate::nnue::features::{self, HIDDEN};
-use crate::nnue::network::{Network, add_row};
+use crate::nnue::network::{Network, OUTPUT_LIMIT};
+use crate::nnue::simd::Row;
 use crate::rules::geometry::{CELLS, Color, STRIDE, Square, dir};
 use crate::rules::pieces::Piece;
 use crate::rules::position::{EMPTY, OCCUPIED, Position, WALL};
@@ -133,10 +134,22 @@ impl HandEval {
 /// lead the game is won or lost and what decides the result is finishing it: the conversion
 /// terms (trades, bare king, the hunt) steer the search there, and a correction learned from
 /// mostly balanced positions only blurs them (docs/training.md, "Where the network speaks").
+///
+/// With any network the reader accepts, |`out`| ≤ [`OUTPUT_LIMIT`], so `out` times the weight
+/// (at most [`conversion::START`]) cannot overflow, and a corrected score stays well short of
+/// the mate scores (src/nnue/network.rs proves the bound; the assertion after this function
+/// checks the margins at compile time).
 pub fn with_correction(hand: i32, out: i32) -> i32 {
     let full = conversion::START;
     hand + out * (2 * full - hand.abs()).clamp(0, full) / full
 }
+
+// A corrected score is within 2 · START + OUTPUT_LIMIT of zero (half the mate bound leaves
+// room for the search's margins), and out · weight is far inside i32.
+const _: () = assert!(
+    2 * conversion::START + OUTPUT_LIMIT < crate::search::score::MATE_BOUND / 2
+        && (OUTPUT_LIMIT as i64) * (conversion::START as i64) < i32::MAX as i64 / 64
+);
 
 /// [`with_correction`]'s weight of the correction at the hand-set score `hand`, for the
 /// trainer, which fits the network to the evaluation the engine runs.
@@ -162,7 +175,7 @@ pub struct Accumulator {
     chances: [i32; 2],
     /// The active network and its accumulator per perspective (Black, White), if a network
     /// judges this game ([`crate::nnue`]).
-    nn: Option<(&'static Network, [[i32; HIDDEN]; 2])>,
+    nn: Option<(&'static Network, [Row; 2])>,
 }
 
 impl Accumulator {
@@ -237,7 +250,10 @@ impl Accumulator {
         for c in [Color::Black, Color::White] {
             stale[c.index()] = near_royal(pos, c, &touched);
         }
-        next.account_pieces(pos, t, &touched, -1);
+        // The network's rows to take (the touched squares' pieces before the move) and to add
+        // (after it), per perspective: applied in one pass over each accumulator.
+        let mut rows = NetRows::default();
+        next.account_pieces(pos, t, &touched, -1, &mut rows.subs);
         // Filled in place: returned by value, the list's 1.5 kB would be copied per move.
         let mut chance_cells = ChanceCells::new();
         if t.capture_bonus {
@@ -246,7 +262,12 @@ impl Accumulator {
         }
         pos.make(mv);
         after_make(pos);
-        next.account_pieces(pos, t, &touched, 1);
+        next.account_pieces(pos, t, &touched, 1, &mut rows.adds);
+        if let Some((net, sums)) = &mut next.nn {
+            for (acc, (adds, subs)) in sums.iter_mut().zip(rows.adds.iter().zip(&rows.subs)) {
+                net.update(acc, adds, subs);
+            }
+        }
         next.account_lines(pos, t, &touched, &flipped);
         if t.capture_bonus {
             next.account_chances(pos, t, &chance_cells, 1);
@@ -282,8 +303,15 @@ impl Accumulator {
     }
 
     /// Adds (`sign` = 1) or takes out (-1) the placement and mobility terms of the pieces
-    /// on the touched squares.
-    fn account_pieces(&mut self, pos: &Position, t: &Tables, touched: &Touched, sign: i32) {
+    /// on the touched squares, and lists their network features per perspective in `rows`.
+    fn account_pieces(
+        &mut self,
+        pos: &Position,
+        t: &Tables,
+        touched: &Touched,
+        sign: i32,
+        rows: &mut [ArrayVec<u32, 4>; 2],
+    ) {
         let board = &pos.board;
         for &cell in touched.cells() {
             let c = board[cell];
@@ -292,11 +320,11 @@ impl Accumulator {
                 let i = colour_of(c);
                 self.psq[i] += sign * psq(t, code, cell);
                 self.mobility[i] += sign * slider_mobility(board, t, code, cell);
-                if let Some((net, sums)) = &mut self.nn {
+                if self.nn.is_some() {
                     let (variant, sq) = (pos.variant(), Square(cell as u16));
                     for p in [Color::Black, Color::White] {
                         let f = features::index(variant, p, code as u8, sq.file(), sq.rank());
-                        add_row(&mut sums[p.index()], net.row(f), sign);
+                        rows[p.index()].push(f as u32);
                     }
                 }
             }
@@ -343,6 +371,13 @@ impl Accumulator {
             }
         }
     }
+}
+
+/// The network features a move takes away and adds, per perspective (Black, White).
+#[derive(Default)]
+struct NetRows {
+    subs: [ArrayVec<u32, 4>; 2],
+    adds: [ArrayVec<u32, 4>; 2],
 }
 
 /// A move's origin and landing squares, each once (at most four cells).

@@ -5,21 +5,29 @@
 //! evaluation alone.
 
 use super::Network;
+use super::features::HIDDEN;
 use crate::rules::Variant;
 use std::sync::OnceLock;
 
 /// The chu network's file, checked and parsed on first use.
 const CHU: &[u8] = include_bytes!("../../nets/chu-57a0086b.nnue");
 
-/// The built-in network of `variant`, if it has one.
+/// The built-in network of `variant`, if it has one. A build of another hidden width
+/// (`SHISHI_NNUE_HIDDEN`, made to measure what a width costs: docs/eval.md) has none.
 pub fn network(variant: Variant) -> Option<&'static Network> {
-    static CHU_NET: OnceLock<Network> = OnceLock::new();
+    static CHU_NET: OnceLock<Option<Network>> = OnceLock::new();
     match variant {
         // The file is part of the source tree and a unit test reads it through the same
         // reader, so a failure here is a broken build, not bad input.
-        Variant::Chu => Some(CHU_NET.get_or_init(|| {
-            Network::from_bytes(CHU).expect("the built-in chu network is a valid network file")
-        })),
+        Variant::Chu => CHU_NET
+            .get_or_init(|| {
+                let width = u32::from_le_bytes(CHU[20..24].try_into().unwrap()) as usize;
+                (width == HIDDEN).then(|| {
+                    Network::from_bytes(CHU)
+                        .expect("the built-in chu network is a valid network file")
+                })
+            })
+            .as_ref(),
         Variant::DaiDai => None,
     }
 }

@@ -5,8 +5,34 @@
 
 use crate::rules::{Color, Variant};
 
-/// Width of each perspective's accumulator (the hidden layer).
-pub const HIDDEN: usize = 32;
+/// Width of each perspective's accumulator (the hidden layer): 32, or what the environment
+/// variable `SHISHI_NNUE_HIDDEN` said when the engine was built (a multiple of 16 from 16 to
+/// 1024; docs/eval.md, "Cost", measures widths with it). Network files carry their width and
+/// the reader refuses any other.
+pub const HIDDEN: usize = match option_env!("SHISHI_NNUE_HIDDEN") {
+    Some(width) => parse_width(width),
+    None => 32,
+};
+
+const fn parse_width(text: &str) -> usize {
+    let bytes = text.as_bytes();
+    let (mut n, mut i) = (0, 0);
+    assert!(!bytes.is_empty(), "SHISHI_NNUE_HIDDEN is empty");
+    while i < bytes.len() {
+        assert!(
+            bytes[i].is_ascii_digit(),
+            "SHISHI_NNUE_HIDDEN is not a number"
+        );
+        n = n * 10 + (bytes[i] - b'0') as usize;
+        assert!(n <= 1024, "SHISHI_NNUE_HIDDEN is over 1024");
+        i += 1;
+    }
+    assert!(
+        n >= 16 && n.is_multiple_of(16),
+        "SHISHI_NNUE_HIDDEN must be a multiple of 16"
+    );
+    n
+}
 
 /// Piece kinds of `variant` as features count them: every base type, unpromoted and promoted.
 pub fn kinds(variant: Variant) -> usize {

@@ -9,8 +9,10 @@
 //! `&'static` reference without counting.
 
 pub mod builtin;
+pub mod checks;
 pub mod features;
 pub mod network;
+pub mod simd;
 #[cfg(test)]
 mod tests;
 

@@ -1,24 +1,59 @@
 //! A quantized network and its file (docs/eval.md, "The network"):
 //!
 //! ```text
-//! accumulator[p] = b1 + Σ w1[f]  over the active features f of perspective p   (i32)
+//! accumulator[p] = b1 + Σ w1[f]  over the active features f of perspective p   (i16)
 //! output = (b2 + Σ clamp(acc[us], 0, QA)·w2[..H] + Σ clamp(acc[them], 0, QA)·w2[H..])
 //!          · scale / (QA · QB)                                            (pawn units)
 //! ```
 //! Integers only, so the native engine, the WebAssembly engine and the trainer's check of an
-//! exported file agree to the unit. Accumulators are i32 rather than Stockfish's i16: a dai
-//! dai board holds twice a chu board's pieces, and with i32 the scales can be fine (QA, QB =
-//! 1024: the integer output is within a few pawn units of the float model's) without
-//! overflow under the reader's bounds: |w1| ≤ 4·QA, |b1| ≤ 2^20, so an accumulator stays
-//! under 2^21; a half sum is at most 32 · QA · 32767 < 2^31. The update loops are plain
-//! slices of 32 lanes, which the compiler vectorizes (SSE2, AVX2, WebAssembly SIMD alike).
+//! exported file agree to the unit, whichever vector instructions compute them
+//! ([`super::simd`]). QA = QB = 1024: the integer output is within a few pawn units of the
+//! float model's. Accumulators are i16, as in Stockfish, though weights are as fine as
+//! 1/1024: the reader accepts only networks whose accumulators stay inside i16 on every
+//! board (point 1 below), which trained networks do with room to spare.
 //!
 //! File, little-endian: the magic `SHISHINN`, u32 version, u32 variant (0 chu, 1 dai dai),
 //! u32 features, u32 hidden, i32 scale, then w1 (features × hidden i16, feature-major), b1
-//! (hidden i32), w2 (2 × hidden i16), b2 (i32).
+//! (hidden i32), w2 (2 × hidden i16), b2 (i32). The hidden width is the build's
+//! ([`HIDDEN`], 32 unless `SHISHI_NNUE_HIDDEN` set it at build time); a file of another
+//! width is refused.
+//!
+//! # Why no accepted file can overflow or reach a mate score
+//!
+//! [`Network::from_bytes`] accepts a file only if [`Network::check`] passes, which bounds
+//! every field (H = hidden units):
+//!
+//! 1. **First layer.** A perspective's features hold at most one piece per square (a square
+//!    of the board turned to that side's chair): for unit i the accumulator of any board lies
+//!    in [b1_i + Σ_squares min(0, least w1 of a piece there), b1_i + Σ_squares max(0,
+//!    greatest w1 there)], and the reader refuses a network where that leaves ±32 767
+//!    ([`ACC_LIMIT`]; the built-in chu network's widest unit reaches ±22 255). So b1 fits
+//!    i16 and so does every accumulator the engine keeps, which is always a board's: the
+//!    search updates one board's accumulator to the next board's by adding and taking rows
+//!    in wrapping i16 lanes, which gives the exact result modulo 2^16, so the exact one
+//!    however an intermediate sum wraps. Also |w1| ≤ 4·QA and |b1| ≤ 2^20 (implied for any
+//!    network with many squares; kept as plain field bounds).
+//! 2. **Output layer.** A clipped activation is in [0, QA], and Σ|w2| over both halves is at
+//!    most [`W2_SUM_LIMIT`] = 2^20, so each half sum, and every partial sum in any order, is
+//!    at most QA · 2^20 = 2^30 in magnitude, and both together too: i32 holds them (a
+//!    vector path's pair of products is below 2^26). |b2| ≤ [`B2_LIMIT`] = 2^30, so b2 plus
+//!    the halves is below 2^31; it is taken to i64 before the scale (≤ [`SCALE_LIMIT`] =
+//!    100 000 < 2^17), so the product is below 2^48.
+//! 3. **The output itself.** The activations vary independently in [0, QA], so the sum lies
+//!    in [b2 + QA · Σ min(w2, 0), b2 + QA · Σ max(w2, 0)], and division toward zero keeps
+//!    the output between those ends scaled. [`Network::output_range`] computes them and the
+//!    reader refuses a network whose range leaves ±[`OUTPUT_LIMIT`] (10 000, a hundred
+//!    pawns; the built-in chu network's is −2 603 to +2 639).
+//! 4. **The evaluation** (`eval::with_correction`) adds out · weight / 800 with weight in
+//!    [0, 800]: |out · weight| ≤ 8 · 10^6, and the correction is non-zero only while the
+//!    hand-set score is under 1 600 in magnitude, so a corrected score is at most
+//!    1 600 + 10 000 = 11 600 from zero, far from the mate scores (29 000 and beyond;
+//!    asserted at compile time in `eval`). Beyond a lead of 1 600 the network adds nothing.
 
 use super::features::{self, HIDDEN};
+use super::simd::{self, Path, Row};
 use crate::rules::Variant;
+use arrayvec::ArrayVec;
 
 /// Scale of the first layer's weights and of the clipped activation (1.0 = `QA`).
 pub const QA: i32 = 1024;
@@ -27,6 +62,21 @@ pub const QB: i32 = 1024;
 /// The file format's version.
 pub const VERSION: u32 = 1;
 const MAGIC: &[u8; 8] = b"SHISHINN";
+
+/// Largest output scale the reader accepts (pawn units of an output of 1.0).
+pub const SCALE_LIMIT: i32 = 100_000;
+/// Largest magnitude an accumulator may reach on any board (point 1 of the module's proof).
+pub const ACC_LIMIT: i32 = i16::MAX as i32;
+/// Largest |b1| the reader accepts.
+pub const B1_LIMIT: i32 = 1 << 20;
+/// Largest |w1| the reader accepts.
+pub const W1_LIMIT: i32 = 4 * QA;
+/// Largest Σ |w2| over both halves the reader accepts.
+pub const W2_SUM_LIMIT: i64 = 1 << 20;
+/// Largest |b2| the reader accepts.
+pub const B2_LIMIT: i32 = 1 << 30;
+/// Largest |output| (pawn units) of any network the reader accepts: see the module's proof.
+pub const OUTPUT_LIMIT: i32 = 10_000;
 
 /// A network for one game.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -48,32 +98,62 @@ pub struct Network {
 impl Network {
     /// The first-layer weights of feature `f`.
     #[inline]
-    pub fn row(&self, f: usize) -> &[i16] {
-        &self.w1[f * HIDDEN..(f + 1) * HIDDEN]
+    pub fn row(&self, f: usize) -> &Row {
+        self.w1[f * HIDDEN..(f + 1) * HIDDEN].try_into().unwrap()
     }
 
     /// The output in pawn units for the side to move (`us`) given both accumulators.
     #[inline]
-    pub fn output(&self, us: &[i32; HIDDEN], them: &[i32; HIDDEN]) -> i32 {
-        let mut sum = self.b2 as i64;
-        let half = |acc: &[i32; HIDDEN], w: &[i16]| -> i64 {
-            acc.iter()
-                .zip(w)
-                .map(|(&a, &w)| a.clamp(0, QA) * i32::from(w))
-                .sum::<i32>() as i64
-        };
-        sum += half(us, &self.w2[..HIDDEN]);
-        sum += half(them, &self.w2[HIDDEN..]);
-        (sum * self.scale as i64 / (QA * QB) as i64) as i32
+    pub fn output(&self, us: &Row, them: &Row) -> i32 {
+        self.output_by(Path::best(), us, them)
+    }
+
+    /// [`Network::output`] computed by `path`.
+    #[inline]
+    pub fn output_by(&self, path: Path, us: &Row, them: &Row) -> i32 {
+        // Bounds and why nothing overflows: the module's documentation.
+        let sum = i64::from(self.b2) + i64::from(simd::dot(path, us, them, &self.w2));
+        (sum * i64::from(self.scale) / i64::from(QA * QB)) as i32
     }
 
     /// A perspective's accumulator from scratch.
-    pub fn accumulate(&self, active: &[u32]) -> [i32; HIDDEN] {
-        let mut acc = self.b1;
-        for &f in active {
-            add_row(&mut acc, self.row(f as usize), 1);
-        }
+    pub fn accumulate(&self, active: &[u32]) -> Row {
+        self.accumulate_by(Path::best(), active)
+    }
+
+    /// [`Network::accumulate`] computed by `path`.
+    pub fn accumulate_by(&self, path: Path, active: &[u32]) -> Row {
+        // In range: b1 is the accumulator of the empty board (point 1 of the proof).
+        let mut acc = self.b1.map(|b| b as i16);
+        self.update_by(path, &mut acc, active, &[]);
         acc
+    }
+
+    /// Adds the rows of the features `adds` to `acc` and takes those of `subs` away.
+    #[inline]
+    pub fn update(&self, acc: &mut Row, adds: &[u32], subs: &[u32]) {
+        self.update_by(Path::best(), acc, adds, subs);
+    }
+
+    /// [`Network::update`] computed by `path`.
+    #[inline]
+    pub fn update_by(&self, path: Path, acc: &mut Row, adds: &[u32], subs: &[u32]) {
+        // A move adds and takes at most four rows each: one pass over the accumulator. A
+        // fresh count adds a board's worth, sixteen at a time.
+        const AT_ONCE: usize = 16;
+        let rows = |fs: &[u32]| -> ArrayVec<&Row, AT_ONCE> {
+            fs.iter().map(|&f| self.row(f as usize)).collect()
+        };
+        if adds.len() <= AT_ONCE && subs.len() <= AT_ONCE {
+            simd::update(path, acc, &rows(adds), &rows(subs));
+        } else {
+            for chunk in adds.chunks(AT_ONCE) {
+                simd::update(path, acc, &rows(chunk), &[]);
+            }
+            for chunk in subs.chunks(AT_ONCE) {
+                simd::update(path, acc, &[], &rows(chunk));
+            }
+        }
     }
 
     /// The file's bytes.
@@ -129,9 +209,6 @@ impl Network {
             ));
         }
         let scale = r.i32()?;
-        if !(1..=100_000).contains(&scale) {
-            return Err(format!("output scale {scale} is out of range"));
-        }
         let w1 = (0..n * HIDDEN)
             .map(|_| r.i16())
             .collect::<Result<Vec<_>, _>>()?;
@@ -150,20 +227,104 @@ impl Network {
                 bytes.len() - r.at
             ));
         }
-        // Bounds that keep every accumulator and sum inside i32 on any board (see docs).
-        if b1.iter().any(|b| b.abs() > 1 << 20)
-            || w1.iter().any(|w| w.unsigned_abs() > 4 * QA as u16)
-        {
-            return Err("weights out of range".into());
-        }
-        Ok(Network {
+        let net = Network {
             variant,
             scale,
             w1,
             b1,
             w2,
             b2,
-        })
+        };
+        net.check()?;
+        Ok(net)
+    }
+
+    /// Whether every field is inside the bounds that keep the evaluation's arithmetic exact
+    /// and its scores out of mate range (the module's documentation proves it); the reader
+    /// refuses a file that fails.
+    pub fn check(&self) -> Result<(), String> {
+        if self.w1.len() != features::count(self.variant) * HIDDEN {
+            return Err(format!("{} first-layer weights", self.w1.len()));
+        }
+        if !(1..=SCALE_LIMIT).contains(&self.scale) {
+            return Err(format!(
+                "output scale {} is out of range (1 to {SCALE_LIMIT})",
+                self.scale
+            ));
+        }
+        if self.b1.iter().any(|b| b.unsigned_abs() > B1_LIMIT as u32)
+            || self
+                .w1
+                .iter()
+                .any(|w| u32::from(w.unsigned_abs()) > W1_LIMIT as u32)
+        {
+            return Err(format!(
+                "first-layer weights out of range (|w1| ≤ {W1_LIMIT}, |b1| ≤ {B1_LIMIT})"
+            ));
+        }
+        let (lo, hi) = self.accumulator_range();
+        if let Some(i) = (0..HIDDEN).find(|&i| lo[i] < -ACC_LIMIT || hi[i] > ACC_LIMIT) {
+            return Err(format!(
+                "first-layer weights too large: unit {i}'s accumulator can reach {} to {} on some board, beyond ±{ACC_LIMIT}",
+                lo[i], hi[i]
+            ));
+        }
+        let w2_sum: i64 = self.w2.iter().map(|&w| i64::from(w).abs()).sum();
+        if w2_sum > W2_SUM_LIMIT {
+            return Err(format!(
+                "output weights out of range (Σ|w2| = {w2_sum} > {W2_SUM_LIMIT})"
+            ));
+        }
+        if self.b2.unsigned_abs() > B2_LIMIT as u32 {
+            return Err(format!(
+                "output bias {} is out of range (|b2| ≤ {B2_LIMIT})",
+                self.b2
+            ));
+        }
+        let (lo, hi) = self.output_range();
+        if lo < -i64::from(OUTPUT_LIMIT) || hi > i64::from(OUTPUT_LIMIT) {
+            return Err(format!(
+                "the output can reach {lo} to {hi}, beyond ±{OUTPUT_LIMIT} (scale and output weights too large)"
+            ));
+        }
+        Ok(())
+    }
+
+    /// Per unit, the least and the greatest accumulator of any board: on every square the
+    /// piece (of either side, any kind) whose weight pulls the unit furthest down or up, or
+    /// none. Meaningful once |w1| and |b1| are bounded (no overflow below 2^31).
+    pub fn accumulator_range(&self) -> ([i32; HIDDEN], [i32; HIDDEN]) {
+        let side = self.variant.side();
+        let squares = side * side;
+        let (mut lo, mut hi) = (self.b1, self.b1);
+        for sq in 0..squares {
+            let (mut least, mut most) = ([0i16; HIDDEN], [0i16; HIDDEN]);
+            for f in (sq..features::count(self.variant)).step_by(squares) {
+                for (i, &w) in self.row(f).iter().enumerate() {
+                    least[i] = least[i].min(w);
+                    most[i] = most[i].max(w);
+                }
+            }
+            for i in 0..HIDDEN {
+                lo[i] += i32::from(least[i]);
+                hi[i] += i32::from(most[i]);
+            }
+        }
+        (lo, hi)
+    }
+
+    /// The least and the greatest output (pawn units) any pair of accumulators can give:
+    /// each clipped activation takes the end of [0, QA] that lowers or raises the sum.
+    /// Meaningful once the field bounds of [`Network::check`] hold (no overflow below 2^62).
+    pub fn output_range(&self) -> (i64, i64) {
+        let (mut lo, mut hi) = (i64::from(self.b2), i64::from(self.b2));
+        for &w in &self.w2 {
+            let w = i64::from(w) * i64::from(QA);
+            lo += w.min(0);
+            hi += w.max(0);
+        }
+        let out = |sum: i64| sum * i64::from(self.scale) / i64::from(QA * QB);
+        (out(lo), out(hi))
     }
 
     /// The file's hash (FNV-1a, 64 bits), as `shishi bench` and `id` show it.
@@ -173,14 +334,6 @@ impl Network {
             h = (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
         }
         format!("{h:016x}")
-    }
-}
-
-/// Adds (`sign` 1) or takes away (-1) a feature's weights.
-#[inline]
-pub fn add_row(acc: &mut [i32; HIDDEN], row: &[i16], sign: i32) {
-    for (a, &w) in acc.iter_mut().zip(row) {
-        *a += sign * i32::from(w);
     }
 }
 

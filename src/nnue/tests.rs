@@ -3,7 +3,7 @@
 //! (faded as the lead grows), and the file reads back exactly and refuses damage.
 
 use super::features::{self, HIDDEN};
-use super::network::{Network, QA};
+use super::network::{ACC_LIMIT, B2_LIMIT, Network, OUTPUT_LIMIT, QA, SCALE_LIMIT, W2_SUM_LIMIT};
 use crate::eval::test_util::{Rng, random_positions};
 use crate::eval::{Accumulator, evaluate_with, hand_evaluate, with_correction};
 use crate::rules::{Color, Position, RuleSet, Variant};
@@ -13,12 +13,13 @@ fn random_network(variant: Variant, seed: u64) -> &'static Network {
     let mut rng = Rng(seed);
     let mut small = |range: u64| (rng.next() % (2 * range + 1)) as i64 - range as i64;
     let w1 = (0..features::count(variant) * HIDDEN)
-        .map(|_| small(QA as u64 / 4) as i16)
+        .map(|_| small(QA as u64 / 16) as i16)
         .collect();
     let mut b1 = [0; HIDDEN];
     b1.iter_mut().for_each(|b| *b = small(QA as u64) as i32);
     let mut w2 = [0; 2 * HIDDEN];
-    w2.iter_mut().for_each(|w| *w = small(2000) as i16);
+    w2.iter_mut()
+        .for_each(|w| *w = small(400 * 32 / HIDDEN as u64) as i16);
     let net = Network {
         variant,
         scale: 1000,
@@ -27,6 +28,7 @@ fn random_network(variant: Variant, seed: u64) -> &'static Network {
         w2,
         b2: small(100_000) as i32,
     };
+    net.check().expect("a network the reader accepts");
     Box::leak(Box::new(net))
 }
 
@@ -139,6 +141,11 @@ fn a_network_file_reads_back_and_damage_is_refused() {
 
 #[test]
 fn the_built_in_network_is_a_whole_chu_network_and_dai_dai_has_none() {
+    if super::builtin::network(Variant::Chu).is_none() {
+        // A build of another hidden width than the built-in network's has none.
+        assert_ne!(HIDDEN, 32);
+        return;
+    }
     // The reader takes the file whole: writing the parsed network gives the file back.
     let net = super::builtin::network(Variant::Chu).expect("chu has a built-in network");
     assert_eq!(net.variant, Variant::Chu);
@@ -151,4 +158,306 @@ fn the_built_in_network_is_a_whole_chu_network_and_dai_dai_has_none() {
     // The file is named by the first eight digits of the hash the engine reports.
     assert!(net.hash().starts_with("57a0086b"), "{}", net.hash());
     assert!(super::builtin::network(Variant::DaiDai).is_none());
+}
+
+/// The built-in chu network's file with the output scale (bytes 24–27) and the output bias
+/// (the last four bytes) replaced.
+fn builtin_with(scale: i32, b2: i32) -> Vec<u8> {
+    let mut bytes = super::builtin::network(Variant::Chu).unwrap().to_bytes();
+    let n = bytes.len();
+    bytes[24..28].copy_from_slice(&scale.to_le_bytes());
+    bytes[n - 4..].copy_from_slice(&b2.to_le_bytes());
+    bytes
+}
+
+#[test]
+fn the_files_of_issue_40_are_refused_for_their_output_range() {
+    if super::builtin::network(Variant::Chu).is_none() {
+        // A build of another hidden width than the built-in network's has none.
+        assert_ne!(HIDDEN, 32);
+        return;
+    }
+    // Each passed every check before the output was bounded: the first hung the search, the
+    // second overflowed, the third scored the start position as a mate.
+    for (scale, b2) in [
+        (100_000, -309_330),
+        (1000, i32::MAX),
+        (100_000, 309_330),
+        (SCALE_LIMIT, i32::MIN),
+        (SCALE_LIMIT, B2_LIMIT),
+    ] {
+        let err = Network::from_bytes(&builtin_with(scale, b2)).unwrap_err();
+        assert!(
+            err.contains("out of range") || err.contains("beyond"),
+            "{err}"
+        );
+    }
+    assert!(Network::from_bytes(&builtin_with(SCALE_LIMIT + 1, 0)).is_err());
+    // The built-in network's own range is well inside the bound.
+    let (lo, hi) = super::builtin::network(Variant::Chu)
+        .unwrap()
+        .output_range();
+    assert_eq!((lo, hi), (-2603, 2639));
+}
+
+/// Networks at the reader's extremes: each bound reached, none passed.
+fn extreme_networks(variant: Variant) -> Vec<Network> {
+    let n = features::count(variant) * HIDDEN;
+    let base = |w1: i32, b1: i32, w2: i32, b2: i32| Network {
+        variant,
+        scale: 1,
+        // Alternating signs along a row, so some units sit at each end.
+        w1: (0..n)
+            .map(|k| if k % 2 == 0 { w1 } else { -w1 } as i16)
+            .collect(),
+        b1: std::array::from_fn(|i| if i % 3 == 0 { -b1 } else { b1 }),
+        w2: [w2 as i16; 2 * HIDDEN],
+        b2,
+    };
+    let per_weight = (W2_SUM_LIMIT / (2 * HIDDEN as i64)).min(i64::from(i16::MAX)) as i32;
+    // The largest first-layer weight for which a full board's accumulator stays inside
+    // ±ACC_LIMIT, and the bias that takes it to the limit exactly.
+    let squares = (variant.side() * variant.side()) as i32;
+    let (w1, b1) = (ACC_LIMIT / squares, ACC_LIMIT % squares);
+    let mut nets = vec![
+        base(w1, b1, 0, B2_LIMIT),
+        base(w1, b1, 0, -B2_LIMIT),
+        base(w1, -b1, 0, -(1 << 20)),
+        base(0, ACC_LIMIT, per_weight, 0),
+        base(w1, b1, -per_weight, 0),
+        base(w1 / 2, QA / 2, per_weight, -B2_LIMIT),
+        base(w1 / 2, QA / 2, -per_weight, B2_LIMIT),
+    ];
+    let mut alternating = base(w1 / 2, QA / 2, 0, 0);
+    for (i, w) in alternating.w2.iter_mut().enumerate() {
+        *w = if i % 2 == 0 { per_weight } else { -per_weight } as i16;
+    }
+    nets.push(alternating);
+    // The largest b2 at the largest scale.
+    let mut biased = base(w1 / 2, QA / 2, 0, 0);
+    biased.scale = SCALE_LIMIT;
+    while biased.check().is_ok() {
+        biased.b2 += 1000;
+    }
+    while biased.check().is_err() {
+        biased.b2 -= 1;
+    }
+    let mut negative = biased.clone();
+    negative.b2 = -negative.b2;
+    nets.extend([biased, negative]);
+    for net in &mut nets {
+        // The largest scale each accepts (a binary search over the accepted ones).
+        if net.scale == 1 {
+            let (mut lo, mut hi) = (1, SCALE_LIMIT + 1);
+            while hi - lo > 1 {
+                net.scale = (lo + hi) / 2;
+                if net.check().is_ok() {
+                    lo = net.scale;
+                } else {
+                    hi = net.scale;
+                }
+            }
+            net.scale = lo;
+        }
+    }
+    nets
+}
+
+#[test]
+fn networks_at_every_accepted_extreme_evaluate_exactly_and_never_to_a_mate_score() {
+    let mut rng = Rng(0x00ee_0000_0000_0040);
+    for variant in [Variant::Chu, Variant::DaiDai] {
+        for net in extreme_networks(variant) {
+            // Accepted, through the file too, and at the edge: one step more is refused.
+            net.check().unwrap();
+            let bytes = net.to_bytes();
+            assert_eq!(Network::from_bytes(&bytes).unwrap(), net);
+            let mut further = net.clone();
+            if net.scale < SCALE_LIMIT {
+                further.scale += 1;
+            } else {
+                further.b2 += net.b2.signum();
+            }
+            assert!(
+                further.check().is_err(),
+                "{variant:?}: scale {} b2 {} is not the edge",
+                net.scale,
+                net.b2
+            );
+            let (lo, hi) = net.output_range();
+            assert!(
+                lo.abs().max(hi.abs()) > i64::from(OUTPUT_LIMIT) / 2,
+                "{lo}..{hi}"
+            );
+            // A unit whose accumulator reaches the limit on some board: one more is refused.
+            let (least, most) = net.accumulator_range();
+            if let Some(i) = (0..HIDDEN).find(|&i| most[i] == ACC_LIMIT) {
+                let mut wider = net.clone();
+                wider.b1[i] += 1;
+                assert!(wider.check().is_err(), "{variant:?} unit {i}");
+            } else if let Some(i) = (0..HIDDEN).find(|&i| least[i] == -ACC_LIMIT) {
+                let mut wider = net.clone();
+                wider.b1[i] -= 1;
+                assert!(wider.check().is_err(), "{variant:?} unit {i}");
+            }
+            super::checks::check_network(&net);
+            super::checks::check_network_bytes(&bytes);
+            // The search's incremental path on random positions: every move's evaluation is
+            // the fresh one's and no score is a mate.
+            let net: &'static Network = Box::leak(Box::new(net));
+            for mut pos in random_positions(variant, RuleSet::Seed, &mut rng, 1, 1, 20, 120) {
+                let before = fresh(&pos, net);
+                for mv in pos.game_moves().into_iter().take(30) {
+                    let after = before.play(&mut pos, mv, |_| {});
+                    let score = evaluate_with(&pos, &after);
+                    assert_eq!(score, evaluate_with(&pos, &fresh(&pos, net)));
+                    assert!(score.abs() < 2 * 800 + OUTPUT_LIMIT || score == hand_evaluate(&pos));
+                    assert!(!crate::search::score::is_mate(score), "{score}");
+                    pos.unmake();
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn network_fuzz_byte_flips_and_truncations_of_the_built_in_network() {
+    if super::builtin::network(Variant::Chu).is_none() {
+        // A build of another hidden width than the built-in network's has none.
+        assert_ne!(HIDDEN, 32);
+        return;
+    }
+    // Seeded mutations of the built-in file: the reader never panics, and what it accepts
+    // evaluates exactly and inside the bounds (`checks::check_network_bytes`). The header,
+    // the output layer and the first layer's first and last rows get most of the flips.
+    let file = super::builtin::network(Variant::Chu).unwrap().to_bytes();
+    let n = file.len();
+    let mut rng = Rng(0x00ee_0000_0000_0041);
+    let (mut accepted, mut refused) = (0, 0);
+    for case in 0..400 {
+        let mut bytes = file.clone();
+        let flips = 1 + rng.below(4);
+        for _ in 0..flips {
+            let at = match rng.below(4) {
+                0 => rng.below(40),
+                1 => n - 1 - rng.below(HIDDEN * 8 + 4),
+                2 => 28 + rng.below(4096),
+                _ => rng.below(n),
+            };
+            bytes[at] = match rng.below(3) {
+                0 => bytes[at] ^ (1 << rng.below(8)),
+                1 => 0xff,
+                _ => rng.next() as u8,
+            };
+        }
+        match case % 8 {
+            0 => bytes.truncate(rng.below(n)),
+            1 => bytes.extend((0..rng.below(8)).map(|_| rng.next() as u8)),
+            _ => {}
+        }
+        super::checks::check_network_bytes(&bytes);
+        if Network::from_bytes(&bytes).is_ok() {
+            accepted += 1;
+        } else {
+            refused += 1;
+        }
+    }
+    assert!(
+        accepted > 50 && refused > 50,
+        "{accepted} accepted, {refused} refused"
+    );
+}
+
+/// The features of `before` that `after` lacks, and the other way round.
+fn difference(before: &[u32], after: &[u32]) -> (Vec<u32>, Vec<u32>) {
+    let missing = |a: &[u32], b: &[u32]| a.iter().filter(|f| !b.contains(f)).copied().collect();
+    (missing(after, before), missing(before, after))
+}
+
+#[test]
+fn every_simd_path_gives_the_scalar_integers_for_every_move_and_position() {
+    use super::simd::Path;
+    let paths = Path::available();
+    assert!(paths.contains(&Path::best()), "{paths:?}");
+    #[cfg(target_arch = "x86_64")]
+    assert!(paths.contains(&Path::Sse2));
+    let mut rng = Rng(0x00ee_0000_0000_0042);
+    let mut moves_checked = 0;
+    for (variant, rules) in [
+        (Variant::Chu, RuleSet::Lishogi),
+        (Variant::Chu, RuleSet::Seed),
+        (Variant::DaiDai, RuleSet::Seed),
+    ] {
+        let net = random_network(variant, 11);
+        for mut pos in random_positions(variant, rules, &mut rng, 2, 1, 9, 150) {
+            let mut active = [Vec::new(), Vec::new()];
+            for c in [Color::Black, Color::White] {
+                features::active(&pos, c, &mut active[c.index()]);
+            }
+            let scalar = active
+                .each_ref()
+                .map(|a| net.accumulate_by(Path::Scalar, a));
+            let us = pos.side_to_move().index();
+            let out = net.output_by(Path::Scalar, &scalar[us], &scalar[1 - us]);
+            for &path in &paths {
+                let accs = active.each_ref().map(|a| net.accumulate_by(path, a));
+                assert_eq!(accs, scalar, "{path:?}");
+                assert_eq!(net.output_by(path, &accs[us], &accs[1 - us]), out);
+            }
+            // Every move: quiet ones (one row taken, one added), captures, promotions, lion
+            // double captures and igui (up to four taken), each path from the same start.
+            for mv in pos.game_moves() {
+                pos.make(mv);
+                for c in 0..2 {
+                    let mut after = Vec::new();
+                    features::active(&pos, [Color::Black, Color::White][c], &mut after);
+                    let (adds, subs) = difference(&active[c], &after);
+                    let want = net.accumulate_by(Path::Scalar, &after);
+                    for &path in &paths {
+                        let mut acc = scalar[c];
+                        net.update_by(path, &mut acc, &adds, &subs);
+                        assert_eq!(acc, want, "{path:?} {mv}");
+                    }
+                }
+                pos.unmake();
+                moves_checked += 1;
+            }
+        }
+    }
+    assert!(moves_checked > 5_000, "{moves_checked}");
+}
+
+#[test]
+fn every_simd_path_wraps_and_clips_exactly_as_the_scalar_one_on_any_lanes() {
+    // Random accumulators anywhere in i16 (also the ends), random rows and output weights:
+    // sums wrap modulo 2^16 and dot products modulo 2^32 alike in every path, so they agree
+    // even where a bounded network never goes.
+    use super::simd::{self, Path, Row};
+    let mut rng = Rng(0x00ee_0000_0000_0043);
+    let lane = |rng: &mut Rng| match rng.below(6) {
+        0 => i16::MAX,
+        1 => i16::MIN,
+        2 => (rng.below(2 * QA as usize + 1) as i32 - QA) as i16,
+        _ => rng.next() as i16,
+    };
+    let rows: Vec<Row> = (0..64)
+        .map(|_| std::array::from_fn(|_| lane(&mut rng)))
+        .collect();
+    for _ in 0..2_000 {
+        let start: Row = std::array::from_fn(|_| lane(&mut rng));
+        let adds: Vec<&Row> = (0..rng.below(18)).map(|_| &rows[rng.below(64)]).collect();
+        let subs: Vec<&Row> = (0..rng.below(18)).map(|_| &rows[rng.below(64)]).collect();
+        let (adds, subs) = (&adds[..adds.len().min(16)], &subs[..subs.len().min(16)]);
+        let mut want = start;
+        simd::update(Path::Scalar, &mut want, adds, subs);
+        let them: Row = std::array::from_fn(|_| lane(&mut rng));
+        let w2: [i16; 2 * HIDDEN] = std::array::from_fn(|_| lane(&mut rng));
+        let dot = simd::dot(Path::Scalar, &start, &them, &w2);
+        for path in Path::available() {
+            let mut acc = start;
+            simd::update(path, &mut acc, adds, subs);
+            assert_eq!(acc, want, "{path:?}");
+            assert_eq!(simd::dot(path, &start, &them, &w2), dot, "{path:?}");
+        }
+    }
 }

@@ -1,0 +1,409 @@
+//! The network's two inner loops, written once per instruction set: an accumulator update
+//! (`acc += Σ rows added − Σ rows taken`, in i16 lanes) and the output layer's dot product
+//! (`Σ clamp(acc, 0, QA) · w2` over both perspectives, in i32). Paths: x86-64 AVX2, chosen at
+//! run time where the processor has it, else SSE2 (every x86-64 has it); aarch64 NEON;
+//! WebAssembly SIMD (`simd128`, chosen at build time: a module either has it or is not
+//! loaded); and a scalar path everywhere. `Path::best` is the one the engine uses; the tests
+//! force each available one against the scalar path.
+//!
+//! **All paths give the same integers.** Additions and subtractions wrap in every path (the
+//! scalar one uses `wrapping_add`, the vector instructions wrap by definition), so each gives
+//! the exact result modulo 2^16, in any order of the rows. The reader's bound
+//! (`Network::check`) keeps every accumulator the engine holds (that of a board, at most one
+//! piece per square) inside ±32 767, so the exact result is representable and the wrapped
+//! one is it, even where an intermediate sum would leave i16. In the dot product a clipped
+//! activation is in [0, 1024] and |w2| ≤ 2^15, so a product is below 2^25 and a pair
+//! (`madd`) below 2^26; Σ|w2| ≤ 2^20 bounds every partial sum, in any order, by 2^30: no i32
+//! lane overflows, and the lanes' total is the exact sum.
+
+use super::features::HIDDEN;
+use super::network::QA;
+use std::sync::atomic::{AtomicU8, Ordering};
+
+/// One perspective's accumulator, and one feature's first-layer weights.
+pub type Row = [i16; HIDDEN];
+
+const _: () = assert!(
+    HIDDEN.is_multiple_of(16) && HIDDEN > 0,
+    "the vector paths take 16 lanes at a time"
+);
+
+/// An implementation of the two loops.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Path {
+    /// Plain Rust, one lane at a time (what the compiler makes of it).
+    Scalar,
+    /// x86-64 SSE2, 8 lanes of i16.
+    Sse2,
+    /// x86-64 AVX2, 16 lanes of i16.
+    Avx2,
+    /// aarch64 NEON, 8 lanes of i16.
+    Neon,
+    /// WebAssembly SIMD, 8 lanes of i16.
+    Simd128,
+}
+
+const UNSET: u8 = u8::MAX;
+static BEST: AtomicU8 = AtomicU8::new(UNSET);
+
+impl Path {
+    /// Every path this machine can run, the scalar one first.
+    pub fn available() -> Vec<Path> {
+        let mut paths = vec![Path::Scalar];
+        #[cfg(target_arch = "x86_64")]
+        {
+            paths.push(Path::Sse2);
+            if std::arch::is_x86_feature_detected!("avx2") {
+                paths.push(Path::Avx2);
+            }
+        }
+        #[cfg(target_arch = "aarch64")]
+        paths.push(Path::Neon);
+        #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+        paths.push(Path::Simd128);
+        paths
+    }
+
+    /// The fastest available path (the last of [`Path::available`]), found once.
+    #[inline]
+    pub fn best() -> Path {
+        match BEST.load(Ordering::Relaxed) {
+            UNSET => {
+                let best = *Path::available().last().unwrap();
+                BEST.store(best as u8, Ordering::Relaxed);
+                best
+            }
+            v => Path::ALL[v as usize],
+        }
+    }
+
+    const ALL: [Path; 5] = [
+        Path::Scalar,
+        Path::Sse2,
+        Path::Avx2,
+        Path::Neon,
+        Path::Simd128,
+    ];
+}
+
+/// `acc += Σ adds − Σ subs`, lane by lane, wrapping (see the module's note), by `path`.
+///
+/// # Panics
+/// If `path` is not one of [`Path::available`].
+#[inline]
+pub fn update(path: Path, acc: &mut Row, adds: &[&Row], subs: &[&Row]) {
+    match path {
+        Path::Scalar => update_scalar(acc, adds, subs),
+        #[cfg(target_arch = "x86_64")]
+        Path::Sse2 => {
+            // SAFETY: SSE2 is part of x86-64.
+            unsafe { x86::update_sse2(acc, adds, subs) }
+        }
+        #[cfg(target_arch = "x86_64")]
+        Path::Avx2 => {
+            assert!(std::arch::is_x86_feature_detected!("avx2"));
+            // SAFETY: the processor has AVX2 (checked above; cached by std).
+            unsafe { x86::update_avx2(acc, adds, subs) }
+        }
+        #[cfg(target_arch = "aarch64")]
+        Path::Neon => {
+            // SAFETY: NEON is part of aarch64.
+            unsafe { neon::update(acc, adds, subs) }
+        }
+        #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+        Path::Simd128 => wasm::update(acc, adds, subs),
+        #[allow(unreachable_patterns)]
+        _ => panic!("{path:?} is not available here"),
+    }
+}
+
+/// `Σ clamp(us, 0, QA) · w2[..HIDDEN] + Σ clamp(them, 0, QA) · w2[HIDDEN..]`, by `path`.
+///
+/// # Panics
+/// If `path` is not one of [`Path::available`].
+#[inline]
+pub fn dot(path: Path, us: &Row, them: &Row, w2: &[i16; 2 * HIDDEN]) -> i32 {
+    let (w_us, w_them) = w2.split_at(HIDDEN);
+    let (w_us, w_them): (&Row, &Row) = (w_us.try_into().unwrap(), w_them.try_into().unwrap());
+    match path {
+        Path::Scalar => dot_scalar(us, w_us).wrapping_add(dot_scalar(them, w_them)),
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: SSE2 is part of x86-64.
+        Path::Sse2 => unsafe { x86::dot_sse2(us, them, w_us, w_them) },
+        #[cfg(target_arch = "x86_64")]
+        Path::Avx2 => {
+            assert!(std::arch::is_x86_feature_detected!("avx2"));
+            // SAFETY: the processor has AVX2 (checked above; cached by std).
+            unsafe { x86::dot_avx2(us, them, w_us, w_them) }
+        }
+        #[cfg(target_arch = "aarch64")]
+        // SAFETY: NEON is part of aarch64.
+        Path::Neon => unsafe { neon::dot(us, them, w_us, w_them) },
+        #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+        Path::Simd128 => wasm::dot(us, them, w_us, w_them),
+        #[allow(unreachable_patterns)]
+        _ => panic!("{path:?} is not available here"),
+    }
+}
+
+fn update_scalar(acc: &mut Row, adds: &[&Row], subs: &[&Row]) {
+    for row in adds {
+        for (a, &w) in acc.iter_mut().zip(row.iter()) {
+            *a = a.wrapping_add(w);
+        }
+    }
+    for row in subs {
+        for (a, &w) in acc.iter_mut().zip(row.iter()) {
+            *a = a.wrapping_sub(w);
+        }
+    }
+}
+
+fn dot_scalar(acc: &Row, w: &Row) -> i32 {
+    acc.iter().zip(w).fold(0i32, |sum, (&a, &w)| {
+        sum.wrapping_add(i32::from(a.clamp(0, QA as i16)) * i32::from(w))
+    })
+}
+
+/// Vector registers a block of the accumulator is kept in while all the rows are applied to
+/// it (AVX2 and SSE2 have sixteen, NEON thirty-two: room is left for the rows' loads). 32
+/// units are one block of two AVX2 registers; 256 are two blocks of eight.
+const BLOCK_REGS: usize = 8;
+
+#[cfg(target_arch = "x86_64")]
+mod x86 {
+    use super::{BLOCK_REGS, HIDDEN, QA, Row};
+    use std::arch::x86_64::*;
+
+    macro_rules! update_body {
+        ($lanes:expr, $zero:ident, $load:ident, $store:ident, $add:ident, $sub:ident, $ptr:ty,
+         $acc:ident, $adds:ident, $subs:ident) => {{
+            const BLOCK: usize = BLOCK_REGS * $lanes;
+            let mut start = 0;
+            while start < HIDDEN {
+                let regs = ((HIDDEN - start) / $lanes).min(BLOCK_REGS);
+                let mut r = [$zero(); BLOCK_REGS];
+                for (k, reg) in r.iter_mut().enumerate().take(regs) {
+                    // SAFETY: start + (k + 1) · lanes ≤ HIDDEN, the rows' length.
+                    *reg = unsafe { $load($acc.as_ptr().add(start + k * $lanes) as *const $ptr) };
+                }
+                for row in $adds {
+                    for (k, reg) in r.iter_mut().enumerate().take(regs) {
+                        // SAFETY: as above.
+                        let w =
+                            unsafe { $load(row.as_ptr().add(start + k * $lanes) as *const $ptr) };
+                        *reg = $add(*reg, w);
+                    }
+                }
+                for row in $subs {
+                    for (k, reg) in r.iter_mut().enumerate().take(regs) {
+                        // SAFETY: as above.
+                        let w =
+                            unsafe { $load(row.as_ptr().add(start + k * $lanes) as *const $ptr) };
+                        *reg = $sub(*reg, w);
+                    }
+                }
+                for (k, reg) in r.iter().enumerate().take(regs) {
+                    // SAFETY: as above.
+                    unsafe { $store($acc.as_mut_ptr().add(start + k * $lanes) as *mut $ptr, *reg) };
+                }
+                start += BLOCK;
+            }
+        }};
+    }
+
+    #[target_feature(enable = "sse2")]
+    pub(super) unsafe fn update_sse2(acc: &mut Row, adds: &[&Row], subs: &[&Row]) {
+        update_body!(
+            8,
+            _mm_setzero_si128,
+            _mm_loadu_si128,
+            _mm_storeu_si128,
+            _mm_add_epi16,
+            _mm_sub_epi16,
+            __m128i,
+            acc,
+            adds,
+            subs
+        )
+    }
+
+    #[target_feature(enable = "avx2")]
+    pub(super) unsafe fn update_avx2(acc: &mut Row, adds: &[&Row], subs: &[&Row]) {
+        update_body!(
+            16,
+            _mm256_setzero_si256,
+            _mm256_loadu_si256,
+            _mm256_storeu_si256,
+            _mm256_add_epi16,
+            _mm256_sub_epi16,
+            __m256i,
+            acc,
+            adds,
+            subs
+        )
+    }
+
+    #[target_feature(enable = "sse2")]
+    pub(super) unsafe fn dot_sse2(us: &Row, them: &Row, w_us: &Row, w_them: &Row) -> i32 {
+        let (zero, top) = (_mm_setzero_si128(), _mm_set1_epi16(QA as i16));
+        let mut sum = _mm_setzero_si128();
+        for (acc, w) in [(us, w_us), (them, w_them)] {
+            for k in (0..HIDDEN).step_by(8) {
+                // SAFETY: k + 8 ≤ HIDDEN, the rows' length.
+                let (a, w) = unsafe {
+                    (
+                        _mm_loadu_si128(acc.as_ptr().add(k) as *const __m128i),
+                        _mm_loadu_si128(w.as_ptr().add(k) as *const __m128i),
+                    )
+                };
+                let a = _mm_min_epi16(_mm_max_epi16(a, zero), top);
+                sum = _mm_add_epi32(sum, _mm_madd_epi16(a, w));
+            }
+        }
+        // Lanes 2, 3 onto 0, 1, then lane 1 onto 0.
+        let sum = _mm_add_epi32(sum, _mm_shuffle_epi32::<0b01_00_11_10>(sum));
+        let sum = _mm_add_epi32(sum, _mm_shuffle_epi32::<0b10_11_00_01>(sum));
+        _mm_cvtsi128_si32(sum)
+    }
+
+    #[target_feature(enable = "avx2")]
+    pub(super) unsafe fn dot_avx2(us: &Row, them: &Row, w_us: &Row, w_them: &Row) -> i32 {
+        let (zero, top) = (_mm256_setzero_si256(), _mm256_set1_epi16(QA as i16));
+        let mut sum = _mm256_setzero_si256();
+        for (acc, w) in [(us, w_us), (them, w_them)] {
+            for k in (0..HIDDEN).step_by(16) {
+                // SAFETY: k + 16 ≤ HIDDEN, the rows' length.
+                let (a, w) = unsafe {
+                    (
+                        _mm256_loadu_si256(acc.as_ptr().add(k) as *const __m256i),
+                        _mm256_loadu_si256(w.as_ptr().add(k) as *const __m256i),
+                    )
+                };
+                let a = _mm256_min_epi16(_mm256_max_epi16(a, zero), top);
+                sum = _mm256_add_epi32(sum, _mm256_madd_epi16(a, w));
+            }
+        }
+        let sum = _mm_add_epi32(
+            _mm256_castsi256_si128(sum),
+            _mm256_extracti128_si256::<1>(sum),
+        );
+        let sum = _mm_add_epi32(sum, _mm_shuffle_epi32::<0b01_00_11_10>(sum));
+        let sum = _mm_add_epi32(sum, _mm_shuffle_epi32::<0b10_11_00_01>(sum));
+        _mm_cvtsi128_si32(sum)
+    }
+}
+
+#[cfg(target_arch = "aarch64")]
+mod neon {
+    use super::{BLOCK_REGS, HIDDEN, QA, Row};
+    use std::arch::aarch64::*;
+
+    #[target_feature(enable = "neon")]
+    pub(super) unsafe fn update(acc: &mut Row, adds: &[&Row], subs: &[&Row]) {
+        const BLOCK: usize = BLOCK_REGS * 8;
+        let mut start = 0;
+        while start < HIDDEN {
+            let regs = ((HIDDEN - start) / 8).min(BLOCK_REGS);
+            let mut r = [vdupq_n_s16(0); BLOCK_REGS];
+            for (k, reg) in r.iter_mut().enumerate().take(regs) {
+                // SAFETY: start + (k + 1) · 8 ≤ HIDDEN, the rows' length.
+                *reg = unsafe { vld1q_s16(acc.as_ptr().add(start + k * 8)) };
+            }
+            for row in adds {
+                for (k, reg) in r.iter_mut().enumerate().take(regs) {
+                    // SAFETY: as above.
+                    *reg = vaddq_s16(*reg, unsafe { vld1q_s16(row.as_ptr().add(start + k * 8)) });
+                }
+            }
+            for row in subs {
+                for (k, reg) in r.iter_mut().enumerate().take(regs) {
+                    // SAFETY: as above.
+                    *reg = vsubq_s16(*reg, unsafe { vld1q_s16(row.as_ptr().add(start + k * 8)) });
+                }
+            }
+            for (k, reg) in r.iter().enumerate().take(regs) {
+                // SAFETY: as above.
+                unsafe { vst1q_s16(acc.as_mut_ptr().add(start + k * 8), *reg) };
+            }
+            start += BLOCK;
+        }
+    }
+
+    #[target_feature(enable = "neon")]
+    pub(super) unsafe fn dot(us: &Row, them: &Row, w_us: &Row, w_them: &Row) -> i32 {
+        let (zero, top) = (vdupq_n_s16(0), vdupq_n_s16(QA as i16));
+        let mut sum = vdupq_n_s32(0);
+        for (acc, w) in [(us, w_us), (them, w_them)] {
+            for k in (0..HIDDEN).step_by(8) {
+                // SAFETY: k + 8 ≤ HIDDEN, the rows' length.
+                let (a, w) =
+                    unsafe { (vld1q_s16(acc.as_ptr().add(k)), vld1q_s16(w.as_ptr().add(k))) };
+                let a = vminq_s16(vmaxq_s16(a, zero), top);
+                sum = vmlal_s16(sum, vget_low_s16(a), vget_low_s16(w));
+                sum = vmlal_high_s16(sum, a, w);
+            }
+        }
+        vaddvq_s32(sum)
+    }
+}
+
+#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+mod wasm {
+    use super::{BLOCK_REGS, HIDDEN, QA, Row};
+    use std::arch::wasm32::*;
+
+    pub(super) fn update(acc: &mut Row, adds: &[&Row], subs: &[&Row]) {
+        const BLOCK: usize = BLOCK_REGS * 8;
+        let mut start = 0;
+        while start < HIDDEN {
+            let regs = ((HIDDEN - start) / 8).min(BLOCK_REGS);
+            let mut r = [i16x8_splat(0); BLOCK_REGS];
+            for (k, reg) in r.iter_mut().enumerate().take(regs) {
+                // SAFETY: start + (k + 1) · 8 ≤ HIDDEN, the rows' length.
+                *reg = unsafe { v128_load(acc.as_ptr().add(start + k * 8) as *const v128) };
+            }
+            for row in adds {
+                for (k, reg) in r.iter_mut().enumerate().take(regs) {
+                    // SAFETY: as above.
+                    let w = unsafe { v128_load(row.as_ptr().add(start + k * 8) as *const v128) };
+                    *reg = i16x8_add(*reg, w);
+                }
+            }
+            for row in subs {
+                for (k, reg) in r.iter_mut().enumerate().take(regs) {
+                    // SAFETY: as above.
+                    let w = unsafe { v128_load(row.as_ptr().add(start + k * 8) as *const v128) };
+                    *reg = i16x8_sub(*reg, w);
+                }
+            }
+            for (k, reg) in r.iter().enumerate().take(regs) {
+                // SAFETY: as above.
+                unsafe { v128_store(acc.as_mut_ptr().add(start + k * 8) as *mut v128, *reg) };
+            }
+            start += BLOCK;
+        }
+    }
+
+    pub(super) fn dot(us: &Row, them: &Row, w_us: &Row, w_them: &Row) -> i32 {
+        let (zero, top) = (i16x8_splat(0), i16x8_splat(QA as i16));
+        let mut sum = i32x4_splat(0);
+        for (acc, w) in [(us, w_us), (them, w_them)] {
+            for k in (0..HIDDEN).step_by(8) {
+                // SAFETY: k + 8 ≤ HIDDEN, the rows' length.
+                let (a, w) = unsafe {
+                    (
+                        v128_load(acc.as_ptr().add(k) as *const v128),
+                        v128_load(w.as_ptr().add(k) as *const v128),
+                    )
+                };
+                let a = i16x8_min(i16x8_max(a, zero), top);
+                sum = i32x4_add(sum, i32x4_dot_i16x8(a, w));
+            }
+        }
+        i32x4_extract_lane::<0>(sum)
+            .wrapping_add(i32x4_extract_lane::<1>(sum))
+            .wrapping_add(i32x4_extract_lane::<2>(sum))
+            .wrapping_add(i32x4_extract_lane::<3>(sum))
+    }
+}
