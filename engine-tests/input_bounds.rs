@@ -9,7 +9,7 @@ mod protocol_common;
 use protocol_common::{Engine, errors, usi};
 use std::io::Write;
 use std::process::{Child, Command, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// Peak resident memory allowed, in KiB, to a process that starts no protocol session: the
 /// binary and one cut line (1 MiB) take well under it; before the bounds, `shishi <
@@ -244,15 +244,7 @@ fn flood(first: Option<&str>, line: &[u8], time: Duration, bound: u64, what: &st
     let answered = answers.recv_timeout(Duration::from_secs(60)).is_ok();
     let _ = stdin.write_all(b"quit\n");
     drop(stdin);
-    let end = Instant::now() + Duration::from_secs(60);
-    let mut exited = None;
-    while Instant::now() < end {
-        if let Ok(Some(status)) = child.try_wait() {
-            exited = Some(status);
-            break;
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    }
+    let exited = protocol_common::wait_for_exit(&mut child, Duration::from_secs(60));
     let _ = child.kill();
     let _ = child.wait();
     assert!(answered, "{what}: no {answer} after the flood");

@@ -222,3 +222,15 @@ pub fn watch_memory(
         std::thread::sleep(Duration::from_millis(20));
     }
 }
+
+/// Waits up to `time` for `child` to end; its exit status, or `None` if it still runs.
+pub fn wait_for_exit(child: &mut Child, time: Duration) -> Option<std::process::ExitStatus> {
+    let end = Instant::now() + time;
+    while Instant::now() < end {
+        if let Ok(Some(s)) = child.try_wait() {
+            return Some(s);
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    None
+}

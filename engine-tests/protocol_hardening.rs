@@ -8,7 +8,7 @@ mod protocol_common;
 
 use protocol_common::{Engine, usi};
 use shishi::rules::{Position, RuleSet, Square, Variant};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 const LONG: Duration = Duration::from_secs(20);
 
@@ -671,22 +671,8 @@ fn a_stdout_that_cannot_be_written_ends_the_loop_with_one_error_line_and_exit_2(
         } else {
             Some(stdin)
         };
-        let end = Instant::now() + LONG;
-        let mut status = None;
-        while Instant::now() < end {
-            if let Ok(Some(s)) = child.try_wait() {
-                status = Some(s);
-                break;
-            }
-            std::thread::sleep(Duration::from_millis(20));
-        }
-        let _ = child.kill();
-        let out = child.wait_with_output().unwrap();
+        ends_with_one_stdout_error(child, LONG, &format!("{input:?}"));
         drop(keep);
-        let err = String::from_utf8_lossy(&out.stderr);
-        assert_eq!(status.and_then(|s| s.code()), Some(2), "{input:?}: {err}");
-        assert_eq!(err.lines().count(), 1, "{input:?}: {err}");
-        assert!(err.contains("standard output"), "{input:?}: {err}");
     }
     // A write that fails in a search thread (the reader went away during `go infinite`)
     // ends the loop too, with input left open and nothing more coming in. Every root move is a
@@ -711,20 +697,17 @@ fn a_stdout_that_cannot_be_written_ends_the_loop_with_one_error_line_and_exit_2(
     }
     assert!(line.starts_with("info depth"), "{line}");
     drop(out);
-    let end = Instant::now() + Duration::from_secs(60);
-    let mut status = None;
-    while Instant::now() < end {
-        if let Ok(Some(s)) = child.try_wait() {
-            status = Some(s);
-            break;
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    }
+    ends_with_one_stdout_error(child, Duration::from_secs(60), "go infinite");
+    drop(stdin);
+}
+
+/// `child` ends within `time` with exit code 2 and one line on stderr about standard output.
+fn ends_with_one_stdout_error(mut child: std::process::Child, time: Duration, what: &str) {
+    let status = protocol_common::wait_for_exit(&mut child, time);
     let _ = child.kill();
     let out = child.wait_with_output().unwrap();
-    drop(stdin);
     let err = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(status.and_then(|s| s.code()), Some(2), "go infinite: {err}");
-    assert_eq!(err.lines().count(), 1, "go infinite: {err}");
-    assert!(err.contains("standard output"), "go infinite: {err}");
+    assert_eq!(status.and_then(|s| s.code()), Some(2), "{what}: {err}");
+    assert_eq!(err.lines().count(), 1, "{what}: {err}");
+    assert!(err.contains("standard output"), "{what}: {err}");
 }
