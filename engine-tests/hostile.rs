@@ -481,6 +481,7 @@ fn table(f: &Fixtures) -> Vec<Entry> {
                 output_runs(f, "match", &[&match_base[..], &["--openings", &f.s("openings.epd"), "--out", "{}"]].concat(), Some(&f.s("openings.epd"))),
                 number_runs("match", &match_base, "--games", refused(), short),
                 number_runs("match", &match_base, "--concurrency", refused(), refused()),
+                number_runs("match", &match_base, "--shard", refused(), refused()),
                 number_runs("match", &match_base[..8], "--max-plies", refused(), short),
                 number_runs("match", &match_base[..8], "--stall-timeout", refused(), refused()),
                 vec![Run {

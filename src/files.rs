@@ -23,20 +23,48 @@ use std::fs::{File, OpenOptions};
 use std::io::{Read, Write};
 use std::path::Path;
 
+/// The open(2) flags std does not name, for this module and `files_served`, hard-coded for
+/// want of a libc crate: in one place, so that both openers agree on where they are known.
+pub(crate) mod flags {
+    /// Whether this build has Linux's generic open(2) flag values; Alpha, MIPS, PA-RISC and
+    /// SPARC have others and take the portable ways.
+    pub const LINUX_GENERIC: bool = cfg!(all(
+        target_os = "linux",
+        any(
+            target_arch = "x86",
+            target_arch = "x86_64",
+            target_arch = "arm",
+            target_arch = "aarch64",
+            target_arch = "riscv64",
+            target_arch = "powerpc",
+            target_arch = "powerpc64",
+            target_arch = "s390x",
+            target_arch = "loongarch64"
+        )
+    ));
+    /// `O_NONBLOCK`: opening a FIFO without it waits for a writer. 0 where it is not known
+    /// (the open may then wait on a FIFO).
+    pub const O_NONBLOCK: i32 = if LINUX_GENERIC {
+        0o4000
+    } else if cfg!(any(target_os = "macos", target_os = "freebsd")) {
+        0x4
+    } else {
+        0
+    };
+    /// `O_PATH` (with [`LINUX_GENERIC`] only): a descriptor that only names the file.
+    pub const O_PATH: i32 = 0o10_000_000;
+    /// `O_NOCTTY` (with [`LINUX_GENERIC`] only): never become the controlling terminal.
+    pub const O_NOCTTY: i32 = 0o400;
+}
+
 /// What the operating system adds to std: a non-blocking open, the kinds of special file, a
 /// file's identity. The WebAssembly build has no files at all; it compiles the plain forms.
 #[cfg(unix)]
 mod os {
     use std::os::unix::fs::{FileTypeExt, MetadataExt, OpenOptionsExt};
 
-    /// `O_NONBLOCK`, which std does not name: opening a FIFO without it waits for a writer.
-    #[cfg(any(target_os = "macos", target_os = "freebsd"))]
-    const O_NONBLOCK: i32 = 0x4;
-    #[cfg(not(any(target_os = "macos", target_os = "freebsd")))]
-    const O_NONBLOCK: i32 = 0o4000;
-
     pub fn no_wait(options: &mut std::fs::OpenOptions) -> &mut std::fs::OpenOptions {
-        options.custom_flags(O_NONBLOCK)
+        options.custom_flags(super::flags::O_NONBLOCK)
     }
 
     pub fn is_char_device(t: std::fs::FileType) -> bool {

@@ -80,38 +80,28 @@ impl Root {
     }
 }
 
-// Linux's open(2) flags are hard-coded below (no libc crate): these are the architectures with
-// the generic values; Alpha, MIPS, PA-RISC and SPARC have others and take the portable way.
-#[cfg(all(
-    target_os = "linux",
-    any(
-        target_arch = "x86",
-        target_arch = "x86_64",
-        target_arch = "arm",
-        target_arch = "aarch64",
-        target_arch = "riscv64",
-        target_arch = "powerpc",
-        target_arch = "powerpc64",
-        target_arch = "s390x",
-        target_arch = "loongarch64"
-    )
-))]
-use linux as native;
-#[cfg(not(all(
-    target_os = "linux",
-    any(
-        target_arch = "x86",
-        target_arch = "x86_64",
-        target_arch = "arm",
-        target_arch = "aarch64",
-        target_arch = "riscv64",
-        target_arch = "powerpc",
-        target_arch = "powerpc64",
-        target_arch = "s390x",
-        target_arch = "loongarch64"
-    )
-)))]
-use portable as native;
+/// Linux's way where the open(2) flags are known ([`crate::files::flags`]), else the
+/// portable one.
+mod native {
+    use super::{Opened, Refusal};
+    use std::path::Path;
+
+    pub(super) fn check_root(dir: &Path) -> std::io::Result<()> {
+        #[cfg(target_os = "linux")]
+        if crate::files::flags::LINUX_GENERIC {
+            return super::linux::check_root(dir);
+        }
+        super::portable::check_root(dir)
+    }
+
+    pub(super) fn open_inside(root: &Path, path: &Path) -> Result<Opened, Refusal> {
+        #[cfg(target_os = "linux")]
+        if crate::files::flags::LINUX_GENERIC {
+            return super::linux::open_inside(root, path);
+        }
+        super::portable::open_inside(root, path)
+    }
+}
 
 /// The type check shared by both ways: regular file, directory, or refused.
 fn regular(metadata: &Metadata) -> Result<(), Refusal> {
@@ -125,23 +115,14 @@ fn regular(metadata: &Metadata) -> Result<(), Refusal> {
 }
 
 #[cfg(target_os = "linux")]
-#[allow(dead_code)] // on the architectures with other flag values
 mod linux {
     use super::{Opened, Refusal, regular};
+    use crate::files::flags::{O_NOCTTY, O_NONBLOCK, O_PATH};
     use std::fs::{File, OpenOptions};
     use std::io;
     use std::os::fd::AsRawFd;
     use std::os::unix::fs::OpenOptionsExt;
     use std::path::{Path, PathBuf};
-
-    // Linux's open(2) flags, hard-coded for want of a libc crate: the values of the generic
-    // ABI, which `native` is this module on.
-    /// `O_PATH`: a descriptor that only names the file; nothing is opened (no FIFO waits).
-    const O_PATH: i32 = 0o10_000_000;
-    /// `O_NONBLOCK`.
-    const O_NONBLOCK: i32 = 0o4000;
-    /// `O_NOCTTY`: never become the controlling terminal.
-    const O_NOCTTY: i32 = 0o400;
 
     /// Checks that `/proc/self/fd` names opened files (every open needs it).
     pub(super) fn check_root(dir: &Path) -> io::Result<()> {
@@ -187,7 +168,6 @@ mod linux {
     }
 }
 
-#[allow(dead_code)] // on Linux, where only the tests use it
 mod portable {
     use super::{Opened, Refusal, regular};
     use std::fs::File;
