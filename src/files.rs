@@ -25,6 +25,7 @@ use std::path::Path;
 
 /// The open(2) flags std does not name, for this module and `files_served`, hard-coded for
 /// want of a libc crate: in one place, so that both openers agree on where they are known.
+#[cfg(unix)]
 pub(crate) mod flags {
     /// Whether this build has Linux's generic open(2) flag values; Alpha, MIPS, PA-RISC and
     /// SPARC have others and take the portable ways.
@@ -52,8 +53,10 @@ pub(crate) mod flags {
         0
     };
     /// `O_PATH` (with [`LINUX_GENERIC`] only): a descriptor that only names the file.
+    #[cfg(target_os = "linux")]
     pub const O_PATH: i32 = 0o10_000_000;
     /// `O_NOCTTY` (with [`LINUX_GENERIC`] only): never become the controlling terminal.
+    #[cfg(target_os = "linux")]
     pub const O_NOCTTY: i32 = 0o400;
 }
 
