@@ -103,12 +103,7 @@ fn check(run: &Run) -> u64 {
         }
         Stdin::Flood(line) => {
             let mut input = child.stdin.take().unwrap();
-            let chunk: Vec<u8> = line
-                .iter()
-                .copied()
-                .cycle()
-                .take(line.len() * 4096)
-                .collect();
+            let chunk = protocol_common::flood_chunk(line);
             Some(std::thread::spawn(
                 move || while input.write_all(&chunk).is_ok() {},
             ))

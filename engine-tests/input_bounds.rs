@@ -219,12 +219,7 @@ fn flood(first: Option<&str>, line: &[u8], time: Duration, bound: u64, what: &st
         writeln!(stdin, "{f}").unwrap();
     }
     let stop = Arc::new(AtomicBool::new(false));
-    let chunk: Vec<u8> = line
-        .iter()
-        .copied()
-        .cycle()
-        .take(line.len() * 4096)
-        .collect();
+    let chunk = protocol_common::flood_chunk(line);
     let writer = {
         let stop = stop.clone();
         std::thread::spawn(move || {

@@ -234,3 +234,12 @@ pub fn wait_for_exit(child: &mut Child, time: Duration) -> Option<std::process::
     }
     None
 }
+
+/// `line` repeated 4 096 times: one write of a flood.
+pub fn flood_chunk(line: &[u8]) -> Vec<u8> {
+    line.iter()
+        .copied()
+        .cycle()
+        .take(line.len() * 4096)
+        .collect()
+}
