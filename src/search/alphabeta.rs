@@ -49,7 +49,7 @@ pub(crate) struct Worker<'a> {
     pub network: Option<&'static Network>,
     /// Best root move of the last completed root search with its score.
     pub root_best: Option<(Move, i32)>,
-    repetition_forbidden: bool,
+    repetition: Repetition,
     /// Whether the quiescence search reads and writes the table. Measured (docs/search.md):
     /// in chu it reaches depth 11 on game positions 22 % sooner and won self-play; in dai dai
     /// it needs 14 % more nodes to depth 7 on game positions, so there it stays off.
@@ -65,8 +65,7 @@ impl<'a> Worker<'a> {
         shared: &'a Shared,
         main: bool,
     ) -> Worker<'a> {
-        let repetition_forbidden =
-            !(pos.variant() == Variant::Chu && pos.rules() == RuleSet::Lishogi);
+        let repetition = Repetition::of(&pos);
         let chu = pos.variant() == Variant::Chu;
         let variant = pos.variant();
         Worker {
@@ -89,7 +88,7 @@ impl<'a> Worker<'a> {
             root_only: Vec::new(),
             network: nnue::active(variant),
             root_best: None,
-            repetition_forbidden,
+            repetition,
             table_in_quiescence: chu,
             aborted: false,
             scratch: Vec::with_capacity(64),
@@ -220,12 +219,17 @@ impl<'a> Worker<'a> {
             if let Some(s) = self.terminal(ply) {
                 return s;
             }
-            // A repetition (lishogi) is scored as if its cycle were repeated to the end: the
-            // side that checked throughout loses, otherwise a draw.
-            if !self.repetition_forbidden
-                && let Some(r) = self.pos.repetition_result()
-            {
-                return self.result_score(r, ply);
+            // A repetition the rules allow is scored as if its cycle were repeated to the end:
+            // under lishogi's rules the side that checked throughout loses, otherwise (and under
+            // the JCSA's, where the side that must deviate never got here) a draw.
+            match self.repetition {
+                Repetition::Scored => {
+                    if let Some(r) = self.pos.repetition_result() {
+                        return self.result_score(r, ply);
+                    }
+                }
+                Repetition::Jcsa if self.pos.repeats() => return DRAW,
+                Repetition::Jcsa | Repetition::Forbidden => {}
             }
             if self.aborted {
                 return 0;
@@ -336,7 +340,7 @@ impl<'a> Worker<'a> {
                 }
             }
             self.make(mv, ply);
-            if self.repetition_forbidden && self.pos.repeats() {
+            if self.repetition.forbids_last_move(&self.pos) {
                 self.pos.unmake();
                 continue;
             }
@@ -500,5 +504,41 @@ impl<'a> Worker<'a> {
                 .store(key, best_move, best, stand, 0, bound, ply as i32);
         }
         best
+    }
+}
+
+/// How the search treats a move that recreates an earlier position (docs/rules.md,
+/// "Repetition"). The search cannot wait for the fourth occurrence the rules count, so it
+/// judges the first recurrence as if the cycle were repeated to the end.
+#[derive(Copy, Clone, Debug, Eq, PartialEq)]
+enum Repetition {
+    /// The seed rules (chu and dai dai): a repeating move is illegal, so it is never searched.
+    Forbidden,
+    /// lishogi's chu: the repetition ends the game; [`Position::repetition_result`] scores it.
+    Scored,
+    /// The JCSA's chu (chu.md §8): the side the rule makes deviate may not repeat; for the
+    /// other side the repetition is a draw.
+    Jcsa,
+}
+
+impl Repetition {
+    fn of(pos: &Position) -> Repetition {
+        match (pos.variant(), pos.rules()) {
+            (Variant::Chu, RuleSet::Lishogi) => Repetition::Scored,
+            (Variant::Chu, RuleSet::Jcsa) => Repetition::Jcsa,
+            _ => Repetition::Forbidden,
+        }
+    }
+
+    /// Whether the move just made in `pos` may not be searched. The JCSA's test replays the
+    /// cycle, so it runs only where the position repeats.
+    fn forbids_last_move(self, pos: &Position) -> bool {
+        match self {
+            Repetition::Forbidden => pos.repeats(),
+            Repetition::Scored => false,
+            Repetition::Jcsa => {
+                pos.repeats() && pos.jcsa_must_deviate() == Some(pos.side_to_move().flip())
+            }
+        }
     }
 }

@@ -787,4 +787,6 @@ fn adopt_deeper_helper(
 #[cfg(test)]
 mod conversion_tests;
 #[cfg(test)]
+mod jcsa_games_tests;
+#[cfg(test)]
 mod tests;

@@ -122,6 +122,51 @@ fn lishogi_search_does_not_save_a_lost_position_by_perpetual_check() {
 }
 
 #[test]
+fn jcsa_search_repeats_for_a_draw_where_the_rule_lets_it() {
+    // Black has a pawn against White's rook, far from both kings. After 12l12k 1a1b 12k12l
+    // 1b1a, Black's 12l12k recreates the position after its first move. Nobody checked or
+    // attacked in the cycle, so the JCSA rule (chu.md §8) makes nobody deviate and the
+    // repetition is a draw: the search takes it (score 0) rather than play on a rook down.
+    // Under the seed rules the same move is illegal and the search has only the lost
+    // positions.
+    let line = ["12l12k", "1a1b", "12k12l", "1b1a"];
+    let after = |rules| {
+        let mut pos = Position::from_sfen(
+            Variant::Chu,
+            rules,
+            "11k/12/12/12/11r/12/12/12/P11/12/12/K11 b - 1",
+        )
+        .unwrap();
+        for m in line {
+            let mv = pos.parse_move(m).unwrap();
+            pos.make(mv);
+        }
+        pos
+    };
+    let r = search(&after(RuleSet::Jcsa), depth(4));
+    assert_eq!(r.best.map(|m| m.text()).as_deref(), Some("12l12k"), "{r:?}");
+    assert_eq!(r.score, score::DRAW, "{r:?}");
+    let r = search(&after(RuleSet::Seed), depth(4));
+    assert_ne!(r.best.map(|m| m.text()).as_deref(), Some("12l12k"), "{r:?}");
+    assert!(r.score < score::DRAW, "{r:?}");
+}
+
+#[test]
+fn jcsa_search_never_repeats_as_the_side_that_must_deviate() {
+    // The lishogi position above, under the JCSA rules: Black's phoenix checks on every move
+    // of the cycle, so Black is the side that must deviate (chu.md §8) and may not repeat;
+    // the search must take the lost material score instead of a draw.
+    let pos = Position::from_sfen(
+        Variant::Chu,
+        RuleSet::Jcsa,
+        "10pk/10p1/8X1pp/11g/ggg9/12/12/12/12/12/12/6K5 b - 1",
+    )
+    .unwrap();
+    let r = search(&pos, depth(6));
+    assert!(r.score < score::DRAW && !score::is_mate(r.score), "{r:?}");
+}
+
+#[test]
 fn stop_ends_an_infinite_search() {
     let pos = Position::start(Variant::Chu, RuleSet::Seed);
     let searcher = Searcher::new(16, 2).unwrap();
