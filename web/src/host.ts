@@ -13,8 +13,7 @@ export interface ShishiOptions {
   /** `false`: the single-threaded flavour even where shared memory is available. */
   threads?: boolean;
   /** Thread Workers started ahead of the first search in the multi-threaded flavour (default
-   * 2); 0 for an engine that never searches (the web
-   * board's rules engine), which then starts none. */
+   * 2); 0 for an engine that never searches (the web board's rules engine). */
   workersAhead?: number;
 }
 
