@@ -82,6 +82,7 @@ export class App {
     this.board = new BoardView($("board-wrap"), {
       down: (sq, e) => this.pointerDown(sq, e),
       up: (sq, e) => this.pointerUp(sq, e),
+      cancel: () => this.pointerCancel(),
       hover: (sq, e) => this.hover(sq, e),
       activate: (sq) => this.activate(sq),
       cursor: (sq) => this.announce(sq),
@@ -334,6 +335,16 @@ export class App {
       return;
     }
     this.after(this.input.click(square));
+  }
+
+  /** A press the browser took over (a swipe that scrolls the page): the long press's diagram
+   * and the piece the press chose go with its drag copy. */
+  private pointerCancel(): void {
+    window.clearTimeout(this.longPress);
+    this.diagram.hide();
+    if (this.dragFrom) this.input.reset();
+    this.dragFrom = null;
+    this.render();
   }
 
   /** Enter or Space on a square: a click without a drag. */

@@ -37,6 +37,8 @@ export interface BoardState {
 export interface BoardEvents {
   down(square: string, e: PointerEvent): void;
   up(square: string | null, e: PointerEvent): void;
+  /** The browser took the press over (a touch that became a scroll): no `up` comes. */
+  cancel(): void;
   hover(square: string | null, e: PointerEvent): void;
   /** Enter or Space on the keyboard cursor's square: what a click there does. */
   activate(square: string): void;
@@ -117,6 +119,10 @@ export class BoardView {
       const sq = this.squareAt(e);
       this.endDrag();
       this.events.up(sq, e);
+    });
+    window.addEventListener("pointercancel", () => {
+      this.endDrag();
+      this.events.cancel();
     });
   }
 
