@@ -107,7 +107,7 @@ export class App {
       if (kept) $("io-error").textContent = `The saved game did not load: ${(e as Error).message}`;
       this.play = null;
       this.showMode("analyse");
-      this.setPlayButtons(false);
+      this.setPlayButtons();
       await this.setGame(this.kind, null, []);
     }
     window.setInterval(() => this.tick(), 100);
@@ -184,6 +184,7 @@ export class App {
     this.analysis.lines.clear();
     this.render();
     renderMoveList($("moves"), this.tree, (n) => this.jump(n));
+    this.setPlayButtons();
     this.showStatus();
     save(this.shown());
     if (this.mode === "analyse") void this.analyse();
@@ -489,7 +490,7 @@ export class App {
       return;
     }
     this.play = { human, level, clock: new GameClock(tc), over: null };
-    this.setPlayButtons(true);
+    this.setPlayButtons();
     this.flipped = this.play.human === "w";
     // The player's clock sits on the player's side of the board: at the bottom.
     $("clocks").dataset.human = this.play.human;
@@ -503,21 +504,18 @@ export class App {
     await this.show();
   }
 
-  private setPlayButtons(on: boolean): void {
-    for (const id of ["resign", "abort", "takeback"]) ($(id) as HTMLButtonElement).disabled = !on;
+  /** Resign and Abort while a game runs, Takeback while there is a move of the player's. */
+  private setPlayButtons(): void {
+    for (const id of ["resign", "abort"]) ($(id) as HTMLButtonElement).disabled = !this.running();
+    ($("takeback") as HTMLButtonElement).disabled = !this.takebackTo();
   }
 
   /** Takes back the player's last move and the engine's reply, if it came: the player is to
    * move again where they were, on the same clock. */
   private async takeback(): Promise<void> {
     const p = this.play;
-    if (!p || !this.running()) return;
-    let node = this.tree.current;
-    // Up to the last position where the player was to move, before their move.
-    do {
-      if (!node.parent) return;
-      node = node.parent;
-    } while (this.cache.get(node.id)?.side !== p.human);
+    const node = this.takebackTo();
+    if (!p || !node) return;
     // A reply still being searched is dropped: its answer finds a newer generation.
     this.premove = null;
     this.generation++;
@@ -527,6 +525,15 @@ export class App {
     p.clock.halt();
     p.clock.start(p.human);
     await this.show();
+  }
+
+  /** The last position before the player's last move in a running game (null: no move of
+   * theirs to take back, as before their first). */
+  private takebackTo(): TreeNode | null {
+    let node: TreeNode | null = this.running() ? this.tree.current : null;
+    do node = node?.parent ?? null;
+    while (node && this.cache.get(node.id)?.side !== this.play!.human);
+    return node;
   }
 
   private async engineTurn(): Promise<void> {
@@ -560,7 +567,7 @@ export class App {
     p.over = text;
     this.premove = null;
     p.clock.halt();
-    this.setPlayButtons(false);
+    this.setPlayButtons();
     void this.searcher.stop();
     this.input = new MoveInput([]);
     this.showStatus();
@@ -593,7 +600,7 @@ export class App {
     if (mode === "analyse" && this.play) {
       this.play.clock.halt();
       if (!this.play.over) this.play.over = "Game left for analysis";
-      this.setPlayButtons(false);
+      this.setPlayButtons();
     }
     void this.searcher.stop().then(() => this.show());
   }
@@ -605,7 +612,7 @@ export class App {
     $("mode-play").setAttribute("aria-pressed", String(mode === "play"));
     $("play-panel").hidden = mode !== "play";
     $("analysis-panel").hidden = mode !== "analyse";
-    $("eval-bar").style.visibility = mode === "analyse" ? "visible" : "hidden";
+    this.renderLines();
   }
 
   /** A kept game in play, before its moves are shown: its side, strength and clocks (which
@@ -617,9 +624,9 @@ export class App {
       clock: GameClock.resumed(saved.tc, saved.main),
       over: null,
     };
-    showPlayChoices(saved.human, saved.level);
+    showPlayChoices(saved.human, saved.level, saved.tc);
     this.showMode("play");
-    this.setPlayButtons(true);
+    this.setPlayButtons();
     this.flipped = saved.human === "w";
     $("clocks").dataset.human = saved.human;
   }

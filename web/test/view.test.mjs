@@ -1,0 +1,88 @@
+// What the board and its panels show (docs/web.md, "Use it"): the move list never ends a
+// line between a move's number and the move, the evaluation bar only while the engine
+// analyses, and the best-move arrow's head short of the target piece's kanji.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { boardHarness, freshPage, paste, waitMoves } from "./board-page.mjs";
+import { games } from "./move-facts.mjs";
+
+const harness = boardHarness();
+
+const open = () => freshPage(harness.browser, `${harness.server.url}dist/`);
+
+test("the move list keeps each move's number on the move's line", async () => {
+  const { context, page, errors } = await open();
+  await page.uncheck("#analyse-on");
+  // Forty plies in a list a few moves wide: many lines, every break between two moves.
+  const [game] = games("chu-L13-L14.txt.gz");
+  await paste(page, `position sfen ${game.sfen} moves ${game.moves.slice(0, 40).join(" ")}`);
+  await waitMoves(page, 40);
+  await page.evaluate(() => (document.getElementById("moves").style.width = "11em"));
+  const split = await page.$$eval(
+    "#moves .num",
+    (nums) =>
+      nums.filter((n) => {
+        const [num, move] = [n, n.nextElementSibling].map((e) => e.getBoundingClientRect());
+        return num.bottom <= move.top || move.bottom <= num.top;
+      }).length,
+  );
+  const rows = await page.$$eval(
+    "#moves button",
+    (bs) => new Set(bs.map((b) => Math.round(b.getBoundingClientRect().top))).size,
+  );
+  assert.ok(rows >= 8, `the list wraps (${rows} rows)`);
+  assert.equal(split, 0, "a number ends a line and its move begins the next");
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("the evaluation bar shows only while the engine analyses", async () => {
+  const { context, page, errors } = await open();
+  await page.waitForFunction(() => document.querySelectorAll("#lines li").length >= 1);
+  assert.equal(await page.isVisible("#eval-bar"), true, "analysing");
+  await page.uncheck("#analyse-on");
+  await page.waitForSelector("#eval-bar", { state: "hidden" });
+  await page.check("#analyse-on");
+  await page.waitForSelector("#eval-bar", { state: "visible" });
+  await page.click("#mode-play");
+  await page.waitForSelector("#eval-bar", { state: "hidden" });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("the best-move arrow's head leaves the target piece's kanji uncovered", async () => {
+  const { context, page, errors } = await open();
+  // A rook takes the king: the best move (12l12a) is found at once and stays.
+  await paste(page, "position sfen k11/1p10/12/12/12/12/12/12/12/12/12/R10K b - 1");
+  await page
+    .waitForFunction(
+      () => document.querySelector("#lines li .score")?.textContent === "+M1",
+      null,
+      { timeout: 20000 },
+    )
+    .catch(async (e) => {
+      console.log(
+        await page.innerHTML("#lines"),
+        await page.textContent("#game-status"),
+        await page.textContent("#io-error"),
+      );
+      throw e;
+    });
+  await page.waitForSelector("polyline.arrow", { state: "attached" });
+  // The target's kanji, pixel for pixel, with the arrow drawn and without it.
+  const box = await page.$$eval('g.piece[data-square="12a"] text', (texts) => {
+    const rs = texts.map((t) => t.getBoundingClientRect());
+    const left = Math.min(...rs.map((r) => r.left));
+    const top = Math.min(...rs.map((r) => r.top));
+    const right = Math.max(...rs.map((r) => r.right));
+    const bottom = Math.max(...rs.map((r) => r.bottom));
+    return { x: left, y: top, width: right - left, height: bottom - top };
+  });
+  await page.uncheck("#analyse-on");
+  const withArrow = await page.screenshot({ clip: box });
+  await page.addStyleTag({ content: ".arrow { display: none }" });
+  const without = await page.screenshot({ clip: box });
+  assert.ok(withArrow.equals(without), "the arrow covers part of the kanji");
+  assert.deepEqual(errors, []);
+  await context.close();
+});
