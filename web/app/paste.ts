@@ -18,7 +18,11 @@ export function parsePaste(text: string, current: GameKind): Paste {
   const tag = (name: string) => new RegExp(`^\\[${name} "([^"]*)"\\]`, "m").exec(text)?.[1];
   if (tag("Variant") === "daidai") current = { variant: "daidaishogi", rules: "seed" };
   if (tag("Variant") === "chu") {
-    current = { variant: "chushogi", rules: tag("Rules") === "seed" ? "seed" : "lishogi" };
+    const rules = tag("Rules");
+    current = {
+      variant: "chushogi",
+      rules: rules === "seed" || rules === "jcsa" ? rules : "lishogi",
+    };
   }
   text = text.replace(/^\[.*\]$/gm, "");
   let words = fromUrlForm(text.trim()).split(/\s+/).filter(Boolean);

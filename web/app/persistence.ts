@@ -32,7 +32,7 @@ export interface SavedGame {
 
 const KEY = "shishi.game";
 const VARIANTS: readonly Variant[] = ["chushogi", "daidaishogi"];
-const RULES: readonly RuleSet[] = ["lishogi", "seed"];
+const RULES: readonly RuleSet[] = ["lishogi", "seed", "jcsa"];
 
 /** The game as it is kept, or `null` for anything not of that shape. */
 function checked(value: unknown): SavedGame | null {

@@ -1,9 +1,18 @@
 // What the board and its panels show (docs/web.md, "Use it"): the move list never ends a
 // line between a move's number and the move, the evaluation bar only while the engine
-// analyses, and the best-move arrow's head short of the target piece's kanji.
+// analyses, the best-move arrow's head short of the target piece's kanji, and chu under the
+// JCSA's rules (a dead lance, the bare king rule) as the engine plays them.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { boardHarness, freshPage, paste, waitMoves } from "./board-page.mjs";
+import {
+  boardHarness,
+  clickSquare,
+  copied,
+  freshPage,
+  nativeSfen,
+  paste,
+  waitMoves,
+} from "./board-page.mjs";
 import { games } from "./move-facts.mjs";
 
 const harness = boardHarness();
@@ -83,6 +92,51 @@ test("the best-move arrow's head leaves the target piece's kanji uncovered", asy
   await page.addStyleTag({ content: ".arrow { display: none }" });
   const without = await page.screenshot({ clip: box });
   assert.ok(withArrow.equals(without), "the arrow covers part of the kanji");
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("chu under JCSA rules: a lance on the last rank stays unpromoted; a king and two golds play on", async () => {
+  const { context, page, errors } = await open();
+  await page.uncheck("#analyse-on");
+  const status = () => page.textContent("#game-status");
+  // The same lance move under lishogi's rules and the JCSA's: lishogi offers promotion,
+  // the JCSA has no `9d9a+` (the lance is a dead piece on rank a).
+  const lance = "10gk/12/12/3L8/12/12/12/12/12/12/6G5/K11 b - 1";
+  await page.selectOption("#game", "chushogi/lishogi");
+  await paste(page, `position sfen ${lance}`);
+  await page.waitForFunction(() => document.querySelectorAll("g.piece").length === 5);
+  await clickSquare(page, "9d");
+  await clickSquare(page, "9a");
+  await page.waitForSelector("#promotion", { state: "visible" });
+  await page.keyboard.press("Escape");
+  await page.selectOption("#game", "chushogi/jcsa");
+  await page.waitForFunction(() => document.querySelectorAll("g.piece").length === 92);
+  await paste(page, `position sfen ${lance}`);
+  await page.waitForFunction(() => document.querySelectorAll("g.piece").length === 5);
+  await clickSquare(page, "9d");
+  await clickSquare(page, "9a");
+  await waitMoves(page, 1);
+  assert.equal(await page.isHidden("#promotion"), true, "no promotion choice");
+  const [command, sfen] = await copied(page);
+  assert.equal(command, `position sfen ${lance} moves 9d9a`);
+  assert.equal(sfen, nativeSfen(command, "chushogi", "jcsa"));
+  // A king and two golds against a lone king: the JCSA plays on, lishogi's rules end it.
+  const golds = "11k/12/12/12/12/12/12/12/12/12/5GG5/K11 w - 1";
+  await paste(page, `position sfen ${golds}`);
+  await page.waitForFunction(() => document.querySelectorAll("g.piece").length === 4);
+  assert.match(await status(), /^White \(gote\) to move/);
+  // The rule set is kept with the game.
+  await page.reload();
+  await page.waitForSelector("body[data-ready=true]");
+  assert.equal(await page.inputValue("#game"), "chushogi/jcsa");
+  assert.match(await status(), /^White \(gote\) to move/);
+  await page.selectOption("#game", "chushogi/lishogi");
+  await paste(page, `position sfen ${golds}`);
+  await page.waitForFunction(() =>
+    /bare king/.test(document.getElementById("game-status").textContent),
+  );
+  assert.match(await status(), /^Black wins — bare king/);
   assert.deepEqual(errors, []);
   await context.close();
 });
