@@ -3,29 +3,36 @@
 
 import { AnalysisView } from "./analysis-view.js";
 import { BoardView } from "./board-view.js";
-import { formatTime, GameClock, type Side } from "./clock.js";
+import { GameClock, type Side } from "./clock.js";
+import { renderClocks } from "./clock-view.js";
 import { DiagramView } from "./diagram-view.js";
 import { type FlatTree, GameTree, type TreeNode } from "./game-tree.js";
 import { MoveInput, withPieceOnPath } from "./move-input.js";
 import { renderMoveList } from "./move-list.js";
+import { bindNavigation, type Step } from "./navigation.js";
+import { setUpCoordinates } from "./coordinates.js";
 import type { GameKind, PieceKind, PositionInfo, RulesClient } from "./rules-client.js";
 import { type EngineLine, Searcher } from "./searcher.js";
 import { Sound } from "./sound.js";
-import { type BoardPiece, moveNumber, moveSquares, parseBoard, squareCoords } from "./sfen.js";
+import { moveNumber, moveSquares, parseBoard, sideWithoutRoyal, squareCoords } from "./sfen.js";
 import { parsePaste } from "./paste.js";
 import { readPlayForm, setUpPlayForm, showPlayChoices } from "./play-form.js";
 import { otherSide, premoveToPlay } from "./premove.js";
 import {
   fromHash,
   downloadGame,
+  positionCommand,
   restore,
   save,
   type SavedGame,
   type SavedPlay,
   shareHash,
+  showCopied,
 } from "./persistence.js";
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
+
+const SIDE_NAME: Record<Side, string> = { b: "Black", w: "White" };
 
 const RESULT_TEXT: Record<string, string> = {
   black: "Black wins",
@@ -197,7 +204,7 @@ export class App {
     void this.show();
   }
 
-  private navigate(step: "first" | "back" | "forward" | "last"): void {
+  private navigate(step: Step): void {
     if (this.mode === "play" && this.play && !this.play.over) return;
     const t = this.tree;
     if (step === "first") t.current = t.root;
@@ -283,17 +290,9 @@ export class App {
    * before a move): refused with one message. Which kinds are royal comes from `pieces`. */
   private requireRoyals(sfen: string, kind: GameKind): void {
     const size = kind.variant === "daidaishogi" ? 17 : 12;
-    const royals = parseBoard(sfen, size)
-      .flat()
-      .filter((p): p is BoardPiece => p !== null && this.kinds.get(p.token)?.royal === true);
-    for (const [black, side] of [
-      [true, "Black"],
-      [false, "White"],
-    ] as const) {
-      if (!royals.some((p) => p.black === black)) {
-        throw new Error(`${side} has no royal piece (king or crown prince): not a game`);
-      }
-    }
+    const side = sideWithoutRoyal(sfen, size, (token) => this.kinds.get(token)?.royal === true);
+    if (side)
+      throw new Error(`${SIDE_NAME[side]} has no royal piece (king or crown prince): not a game`);
   }
 
   // ---- move entry ------------------------------------------------------------------------
@@ -388,7 +387,7 @@ export class App {
     if (!info) return;
     const label = (await this.rules.notation(info.sfen, [move]))[0] ?? move;
     if (this.mode === "play" && this.play) {
-      if (!this.play.clock.stop()) return this.endPlay(`${this.sideName(info.side)} lost on time`);
+      if (!this.play.clock.stop()) return this.endPlay(`${SIDE_NAME[info.side]} lost on time`);
       this.tree.truncate();
     }
     this.tree.play(move, label);
@@ -417,7 +416,7 @@ export class App {
   }
 
   /** The piece on `square` of the shown position, and its kind. */
-  private pieceOn(square: string): { p?: BoardPiece | null; kind?: PieceKind } {
+  private pieceOn(square: string) {
     if (!this.info) return {};
     const size = this.kind.variant === "chushogi" ? 12 : 17;
     const [f, r] = squareCoords(square);
@@ -557,7 +556,7 @@ export class App {
     await this.engineGate?.();
     if (best === null || gen !== this.generation || this.play !== p || p.over) return;
     const move = best.split(" ")[1];
-    if (!move || move === "resign") return this.endPlay(`${this.sideName(info.side)} resigns`);
+    if (!move || move === "resign") return this.endPlay(`${SIDE_NAME[info.side]} resigns`);
     await this.playMove(move);
   }
 
@@ -574,22 +573,12 @@ export class App {
     this.render();
   }
 
-  private sideName(side: Side): string {
-    return side === "b" ? "Black" : "White";
-  }
-
   private tick(): void {
     const p = this.play;
     if (!p || this.mode !== "play") return;
-    for (const side of ["b", "w"] as Side[]) {
-      const el = $(`clock-${side}`);
-      const { main, byoyomi } = p.clock.left(side);
-      const byo = p.clock.tc.byoyomiMs > 0 && main <= 0 ? ` +${formatTime(byoyomi)}` : "";
-      el.querySelector(".time")!.textContent = p.clock.enabled ? formatTime(main) + byo : "—";
-      el.classList.toggle("running", p.clock.running === side);
-    }
+    renderClocks(p.clock);
     const flag = p.clock.overstepped();
-    if (flag && !p.over) this.endPlay(`${this.sideName(flag)} lost on time`);
+    if (flag && !p.over) this.endPlay(`${SIDE_NAME[flag]} lost on time`);
   }
 
   // ---- controls --------------------------------------------------------------------------
@@ -662,7 +651,7 @@ export class App {
     });
     click("resign", () => {
       if (this.play && !this.play.over) {
-        this.endPlay(`${this.sideName(this.play.human)} resigns`);
+        this.endPlay(`${SIDE_NAME[this.play.human]} resigns`);
       }
     });
     click("io-load", () => void this.load(($("io-text") as HTMLTextAreaElement).value));
@@ -710,25 +699,19 @@ export class App {
       this.input.reset();
       this.render();
     });
-    window.addEventListener("keydown", (e) => {
-      const t = e.target as HTMLElement;
-      if (t.closest("input, textarea, select")) return;
-      const keys: Record<string, () => void> = {
-        ArrowLeft: () => this.navigate("back"),
-        ArrowRight: () => this.navigate("forward"),
-        Home: () => this.navigate("first"),
-        End: () => this.navigate("last"),
+    const zoomed = () => $("board-area").classList.contains("zoomed");
+    bindNavigation(
+      this.board.svg,
+      (s) => this.navigate(s),
+      () => !zoomed(),
+      {
         f: () => this.toggleFlip(),
         l: () => this.toggleLatin(),
         z: () => this.toggleZoom(),
+        c: setUpCoordinates($("coords"), $("board-wrap")),
         Escape: () => this.cancelEntry(),
-      };
-      const f = keys[e.key];
-      if (f) {
-        e.preventDefault();
-        f();
-      }
-    });
+      },
+    );
   }
 
   private toggleFlip(): void {
@@ -846,8 +829,7 @@ export class App {
   /** Puts a link to the shown line in the address bar, the text box and the clipboard. */
   private share(): void {
     history.replaceState(null, "", shareHash(this.line()));
-    ($("io-text") as HTMLTextAreaElement).value = location.href;
-    void navigator.clipboard?.writeText(location.href).catch(() => undefined);
+    showCopied(location.href);
   }
 
   private download(): void {
@@ -876,12 +858,6 @@ export class App {
   }
 
   private copy(): void {
-    const moves = this.tree.moves();
-    const start = this.tree.startSfen ? `sfen ${this.tree.startSfen}` : "startpos";
-    const text =
-      `position ${start}${moves.length ? ` moves ${moves.join(" ")}` : ""}\n` +
-      `${this.info?.sfen ?? ""}`;
-    ($("io-text") as HTMLTextAreaElement).value = text;
-    void navigator.clipboard?.writeText(text).catch(() => undefined);
+    showCopied(`${positionCommand(this.line())}\n${this.info?.sfen ?? ""}`);
   }
 }

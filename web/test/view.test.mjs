@@ -1,7 +1,8 @@
 // What the board and its panels show (docs/web.md, "Use it"): the move list never ends a
 // line between a move's number and the move, the evaluation bar only while the engine
-// analyses, the best-move arrow's head short of the target piece's kanji, and chu under the
-// JCSA's rules (a dead lance, the bare king rule) as the engine plays them.
+// analyses, the best-move arrow's head short of the target piece's kanji, chu under the
+// JCSA's rules (a dead lance, the bare king rule) as the engine plays them; ↑/↓ and the mouse
+// wheel step through the moves, and the coordinates go on and off (kept across a reload).
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import {
@@ -137,6 +138,52 @@ test("chu under JCSA rules: a lance on the last rank stays unpromoted; a king an
     /bare king/.test(document.getElementById("game-status").textContent),
   );
   assert.match(await status(), /^Black wins — bare king/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("↑ and ↓ go to the start and the end, the wheel over the board steps; coordinates on and off", async () => {
+  const { context, page, errors } = await open();
+  await page.uncheck("#analyse-on");
+  const game = "7i7h 6d6e 6i6h 7d7e";
+  await paste(page, `position startpos moves ${game}`);
+  await waitMoves(page, 4);
+  const shown = (move) =>
+    page.waitForFunction(
+      (m) => (document.querySelector("#moves button.current")?.dataset.move ?? null) === m,
+      move,
+    );
+  await shown("7d7e");
+  await page.keyboard.press("ArrowUp");
+  await shown(null);
+  await page.keyboard.press("ArrowDown");
+  await shown("7d7e");
+  // The wheel over the board: down one notch, one move on; up, one back.
+  await page.keyboard.press("Home");
+  await shown(null);
+  const board = await page.locator("svg.board").boundingBox();
+  await page.mouse.move(board.x + board.width / 2, board.y + board.height / 2);
+  for (const [dy, move] of [
+    [100, "7i7h"],
+    [100, "6d6e"],
+    [100, "6i6h"],
+    [-100, "6d6e"],
+  ]) {
+    await page.mouse.wheel(0, dy);
+    await shown(move);
+  }
+
+  // Coordinates: on by default, off by the button, kept across a reload, on again by `c`.
+  const coords = () => page.locator("text.coord:visible").count();
+  assert.equal(await coords(), 24);
+  await page.click("#coords");
+  assert.equal(await coords(), 0);
+  assert.equal(await page.getAttribute("#coords", "aria-pressed"), "false");
+  await page.reload();
+  await page.waitForSelector("body[data-ready=true]");
+  assert.equal(await coords(), 0);
+  await page.keyboard.press("c");
+  assert.equal(await coords(), 24);
   assert.deepEqual(errors, []);
   await context.close();
 });
