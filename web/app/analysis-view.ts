@@ -38,7 +38,8 @@ export class AnalysisView {
     return this.lines.get(1)?.pv[0];
   }
 
-  /** Draws the lines of `info`'s position (none unless `shown`: the analysis mode). */
+  /** Draws the lines of `info`'s position and the evaluation bar (none unless `shown`: the
+   * analysis mode). */
   render(info: PositionInfo | null, shown: boolean, flipped: boolean): void {
     this.last = { info, shown, flipped };
     const list = $("lines");
@@ -51,6 +52,8 @@ export class AnalysisView {
     // app.css sizes the room from the number of lines asked for.
     const asked = ($("multipv") as HTMLSelectElement).value;
     list.style.setProperty("--lines-asked", on ? asked : "0");
+    // The evaluation bar only while the engine analyses: off, it would say nothing (50/50).
+    $("eval-bar").style.visibility = on ? "visible" : "hidden";
     if (!info || !shown) return;
     const sorted = [...this.lines.values()].sort((a, b) => a.multipv - b.multipv);
     const top = sorted[0];

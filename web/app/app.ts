@@ -3,29 +3,36 @@
 
 import { AnalysisView } from "./analysis-view.js";
 import { BoardView } from "./board-view.js";
-import { formatTime, GameClock, type Side } from "./clock.js";
+import { GameClock, type Side } from "./clock.js";
+import { renderClocks } from "./clock-view.js";
 import { DiagramView } from "./diagram-view.js";
 import { type FlatTree, GameTree, type TreeNode } from "./game-tree.js";
 import { MoveInput, withPieceOnPath } from "./move-input.js";
 import { renderMoveList } from "./move-list.js";
+import { bindNavigation, type Step } from "./navigation.js";
+import { setUpCoordinates } from "./coordinates.js";
 import type { GameKind, PieceKind, PositionInfo, RulesClient } from "./rules-client.js";
 import { type EngineLine, Searcher } from "./searcher.js";
 import { Sound } from "./sound.js";
-import { type BoardPiece, moveNumber, moveSquares, parseBoard, squareCoords } from "./sfen.js";
+import { moveNumber, moveSquares, parseBoard, sideWithoutRoyal, squareCoords } from "./sfen.js";
 import { parsePaste } from "./paste.js";
 import { readPlayForm, setUpPlayForm, showPlayChoices } from "./play-form.js";
 import { otherSide, premoveToPlay } from "./premove.js";
 import {
   fromHash,
   downloadGame,
+  positionCommand,
   restore,
   save,
   type SavedGame,
   type SavedPlay,
   shareHash,
+  showCopied,
 } from "./persistence.js";
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
+
+const SIDE_NAME: Record<Side, string> = { b: "Black", w: "White" };
 
 const RESULT_TEXT: Record<string, string> = {
   black: "Black wins",
@@ -82,6 +89,7 @@ export class App {
     this.board = new BoardView($("board-wrap"), {
       down: (sq, e) => this.pointerDown(sq, e),
       up: (sq, e) => this.pointerUp(sq, e),
+      cancel: () => this.pointerCancel(),
       hover: (sq, e) => this.hover(sq, e),
       activate: (sq) => this.activate(sq),
       cursor: (sq) => this.announce(sq),
@@ -106,7 +114,7 @@ export class App {
       if (kept) $("io-error").textContent = `The saved game did not load: ${(e as Error).message}`;
       this.play = null;
       this.showMode("analyse");
-      this.setPlayButtons(false);
+      this.setPlayButtons();
       await this.setGame(this.kind, null, []);
     }
     window.setInterval(() => this.tick(), 100);
@@ -183,6 +191,7 @@ export class App {
     this.analysis.lines.clear();
     this.render();
     renderMoveList($("moves"), this.tree, (n) => this.jump(n));
+    this.setPlayButtons();
     this.showStatus();
     save(this.shown());
     if (this.mode === "analyse") void this.analyse();
@@ -195,7 +204,7 @@ export class App {
     void this.show();
   }
 
-  private navigate(step: "first" | "back" | "forward" | "last"): void {
+  private navigate(step: Step): void {
     if (this.mode === "play" && this.play && !this.play.over) return;
     const t = this.tree;
     if (step === "first") t.current = t.root;
@@ -281,17 +290,9 @@ export class App {
    * before a move): refused with one message. Which kinds are royal comes from `pieces`. */
   private requireRoyals(sfen: string, kind: GameKind): void {
     const size = kind.variant === "daidaishogi" ? 17 : 12;
-    const royals = parseBoard(sfen, size)
-      .flat()
-      .filter((p): p is BoardPiece => p !== null && this.kinds.get(p.token)?.royal === true);
-    for (const [black, side] of [
-      [true, "Black"],
-      [false, "White"],
-    ] as const) {
-      if (!royals.some((p) => p.black === black)) {
-        throw new Error(`${side} has no royal piece (king or crown prince): not a game`);
-      }
-    }
+    const side = sideWithoutRoyal(sfen, size, (token) => this.kinds.get(token)?.royal === true);
+    if (side)
+      throw new Error(`${SIDE_NAME[side]} has no royal piece (king or crown prince): not a game`);
   }
 
   // ---- move entry ------------------------------------------------------------------------
@@ -336,6 +337,16 @@ export class App {
     this.after(this.input.click(square));
   }
 
+  /** A press the browser took over (a swipe that scrolls the page): the long press's diagram
+   * and the piece the press chose go with its drag copy. */
+  private pointerCancel(): void {
+    window.clearTimeout(this.longPress);
+    this.diagram.hide();
+    if (this.dragFrom) this.input.reset();
+    this.dragFrom = null;
+    this.render();
+  }
+
   /** Enter or Space on a square: a click without a drag. */
   private activate(square: string): void {
     const wasSelecting = this.input.path.length > 0;
@@ -376,7 +387,7 @@ export class App {
     if (!info) return;
     const label = (await this.rules.notation(info.sfen, [move]))[0] ?? move;
     if (this.mode === "play" && this.play) {
-      if (!this.play.clock.stop()) return this.endPlay(`${this.sideName(info.side)} lost on time`);
+      if (!this.play.clock.stop()) return this.endPlay(`${SIDE_NAME[info.side]} lost on time`);
       this.tree.truncate();
     }
     this.tree.play(move, label);
@@ -405,7 +416,7 @@ export class App {
   }
 
   /** The piece on `square` of the shown position, and its kind. */
-  private pieceOn(square: string): { p?: BoardPiece | null; kind?: PieceKind } {
+  private pieceOn(square: string) {
     if (!this.info) return {};
     const size = this.kind.variant === "chushogi" ? 12 : 17;
     const [f, r] = squareCoords(square);
@@ -478,7 +489,7 @@ export class App {
       return;
     }
     this.play = { human, level, clock: new GameClock(tc), over: null };
-    this.setPlayButtons(true);
+    this.setPlayButtons();
     this.flipped = this.play.human === "w";
     // The player's clock sits on the player's side of the board: at the bottom.
     $("clocks").dataset.human = this.play.human;
@@ -492,21 +503,18 @@ export class App {
     await this.show();
   }
 
-  private setPlayButtons(on: boolean): void {
-    for (const id of ["resign", "abort", "takeback"]) ($(id) as HTMLButtonElement).disabled = !on;
+  /** Resign and Abort while a game runs, Takeback while there is a move of the player's. */
+  private setPlayButtons(): void {
+    for (const id of ["resign", "abort"]) ($(id) as HTMLButtonElement).disabled = !this.running();
+    ($("takeback") as HTMLButtonElement).disabled = !this.takebackTo();
   }
 
   /** Takes back the player's last move and the engine's reply, if it came: the player is to
    * move again where they were, on the same clock. */
   private async takeback(): Promise<void> {
     const p = this.play;
-    if (!p || !this.running()) return;
-    let node = this.tree.current;
-    // Up to the last position where the player was to move, before their move.
-    do {
-      if (!node.parent) return;
-      node = node.parent;
-    } while (this.cache.get(node.id)?.side !== p.human);
+    const node = this.takebackTo();
+    if (!p || !node) return;
     // A reply still being searched is dropped: its answer finds a newer generation.
     this.premove = null;
     this.generation++;
@@ -516,6 +524,15 @@ export class App {
     p.clock.halt();
     p.clock.start(p.human);
     await this.show();
+  }
+
+  /** The last position before the player's last move in a running game (null: no move of
+   * theirs to take back, as before their first). */
+  private takebackTo(): TreeNode | null {
+    let node: TreeNode | null = this.running() ? this.tree.current : null;
+    do node = node?.parent ?? null;
+    while (node && this.cache.get(node.id)?.side !== this.play!.human);
+    return node;
   }
 
   private async engineTurn(): Promise<void> {
@@ -539,7 +556,7 @@ export class App {
     await this.engineGate?.();
     if (best === null || gen !== this.generation || this.play !== p || p.over) return;
     const move = best.split(" ")[1];
-    if (!move || move === "resign") return this.endPlay(`${this.sideName(info.side)} resigns`);
+    if (!move || move === "resign") return this.endPlay(`${SIDE_NAME[info.side]} resigns`);
     await this.playMove(move);
   }
 
@@ -549,29 +566,19 @@ export class App {
     p.over = text;
     this.premove = null;
     p.clock.halt();
-    this.setPlayButtons(false);
+    this.setPlayButtons();
     void this.searcher.stop();
     this.input = new MoveInput([]);
     this.showStatus();
     this.render();
   }
 
-  private sideName(side: Side): string {
-    return side === "b" ? "Black" : "White";
-  }
-
   private tick(): void {
     const p = this.play;
     if (!p || this.mode !== "play") return;
-    for (const side of ["b", "w"] as Side[]) {
-      const el = $(`clock-${side}`);
-      const { main, byoyomi } = p.clock.left(side);
-      const byo = p.clock.tc.byoyomiMs > 0 && main <= 0 ? ` +${formatTime(byoyomi)}` : "";
-      el.querySelector(".time")!.textContent = p.clock.enabled ? formatTime(main) + byo : "—";
-      el.classList.toggle("running", p.clock.running === side);
-    }
+    renderClocks(p.clock);
     const flag = p.clock.overstepped();
-    if (flag && !p.over) this.endPlay(`${this.sideName(flag)} lost on time`);
+    if (flag && !p.over) this.endPlay(`${SIDE_NAME[flag]} lost on time`);
   }
 
   // ---- controls --------------------------------------------------------------------------
@@ -582,7 +589,7 @@ export class App {
     if (mode === "analyse" && this.play) {
       this.play.clock.halt();
       if (!this.play.over) this.play.over = "Game left for analysis";
-      this.setPlayButtons(false);
+      this.setPlayButtons();
     }
     void this.searcher.stop().then(() => this.show());
   }
@@ -594,7 +601,7 @@ export class App {
     $("mode-play").setAttribute("aria-pressed", String(mode === "play"));
     $("play-panel").hidden = mode !== "play";
     $("analysis-panel").hidden = mode !== "analyse";
-    $("eval-bar").style.visibility = mode === "analyse" ? "visible" : "hidden";
+    this.renderLines();
   }
 
   /** A kept game in play, before its moves are shown: its side, strength and clocks (which
@@ -606,9 +613,9 @@ export class App {
       clock: GameClock.resumed(saved.tc, saved.main),
       over: null,
     };
-    showPlayChoices(saved.human, saved.level);
+    showPlayChoices(saved.human, saved.level, saved.tc);
     this.showMode("play");
-    this.setPlayButtons(true);
+    this.setPlayButtons();
     this.flipped = saved.human === "w";
     $("clocks").dataset.human = saved.human;
   }
@@ -644,7 +651,7 @@ export class App {
     });
     click("resign", () => {
       if (this.play && !this.play.over) {
-        this.endPlay(`${this.sideName(this.play.human)} resigns`);
+        this.endPlay(`${SIDE_NAME[this.play.human]} resigns`);
       }
     });
     click("io-load", () => void this.load(($("io-text") as HTMLTextAreaElement).value));
@@ -692,25 +699,19 @@ export class App {
       this.input.reset();
       this.render();
     });
-    window.addEventListener("keydown", (e) => {
-      const t = e.target as HTMLElement;
-      if (t.closest("input, textarea, select")) return;
-      const keys: Record<string, () => void> = {
-        ArrowLeft: () => this.navigate("back"),
-        ArrowRight: () => this.navigate("forward"),
-        Home: () => this.navigate("first"),
-        End: () => this.navigate("last"),
+    const zoomed = () => $("board-area").classList.contains("zoomed");
+    bindNavigation(
+      this.board.svg,
+      (s) => this.navigate(s),
+      () => !zoomed(),
+      {
         f: () => this.toggleFlip(),
         l: () => this.toggleLatin(),
         z: () => this.toggleZoom(),
+        c: setUpCoordinates($("coords"), $("board-wrap")),
         Escape: () => this.cancelEntry(),
-      };
-      const f = keys[e.key];
-      if (f) {
-        e.preventDefault();
-        f();
-      }
-    });
+      },
+    );
   }
 
   private toggleFlip(): void {
@@ -828,8 +829,7 @@ export class App {
   /** Puts a link to the shown line in the address bar, the text box and the clipboard. */
   private share(): void {
     history.replaceState(null, "", shareHash(this.line()));
-    ($("io-text") as HTMLTextAreaElement).value = location.href;
-    void navigator.clipboard?.writeText(location.href).catch(() => undefined);
+    showCopied(location.href);
   }
 
   private download(): void {
@@ -858,12 +858,6 @@ export class App {
   }
 
   private copy(): void {
-    const moves = this.tree.moves();
-    const start = this.tree.startSfen ? `sfen ${this.tree.startSfen}` : "startpos";
-    const text =
-      `position ${start}${moves.length ? ` moves ${moves.join(" ")}` : ""}\n` +
-      `${this.info?.sfen ?? ""}`;
-    ($("io-text") as HTMLTextAreaElement).value = text;
-    void navigator.clipboard?.writeText(text).catch(() => undefined);
+    showCopied(`${positionCommand(this.line())}\n${this.info?.sfen ?? ""}`);
   }
 }

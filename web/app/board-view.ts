@@ -13,6 +13,10 @@ const SVG = "http://www.w3.org/2000/svg";
 const S = 60;
 /** Room for the coordinates. */
 const M = 26;
+/** The best-move arrow's head: its length and width, and how far its tip stops short of a
+ * captured piece's centre (the kanji reach about 0.36 of a square from it). */
+const HEAD = 24;
+const TIP_FROM_CENTRE = S * 0.42;
 
 /** Everything the board shows. */
 export interface BoardState {
@@ -37,6 +41,8 @@ export interface BoardState {
 export interface BoardEvents {
   down(square: string, e: PointerEvent): void;
   up(square: string | null, e: PointerEvent): void;
+  /** The browser took the press over (a touch that became a scroll): no `up` comes. */
+  cancel(): void;
   hover(square: string | null, e: PointerEvent): void;
   /** Enter or Space on the keyboard cursor's square: what a click there does. */
   activate(square: string): void;
@@ -117,6 +123,10 @@ export class BoardView {
       const sq = this.squareAt(e);
       this.endDrag();
       this.events.up(sq, e);
+    });
+    window.addEventListener("pointercancel", () => {
+      this.endDrag();
+      this.events.cancel();
     });
   }
 
@@ -313,18 +323,38 @@ export class BoardView {
     el: (name: string, attrs: Record<string, string | number>, parent?: Element) => Element,
     squares: string[],
   ): void {
+    // The head (board units) begins where the line ends. Its tip is the target square's
+    // centre, or on a capture short of it, inside the square: the piece keeps its kanji
+    // readable.
     const defs = el("defs", {});
     const marker = el(
       "marker",
-      { id: "arrowhead", markerWidth: 4, markerHeight: 4, refX: 2, refY: 2, orient: "auto" },
+      {
+        id: "arrowhead",
+        markerUnits: "userSpaceOnUse",
+        markerWidth: HEAD,
+        markerHeight: HEAD,
+        refX: 0,
+        refY: HEAD / 2,
+        orient: "auto",
+      },
       defs,
     );
-    el("path", { d: "M0,0 L4,2 L0,4 Z", class: "arrow-head" }, marker);
+    el("path", { d: `M0,0 L${HEAD},${HEAD / 2} L0,${HEAD} Z`, class: "arrow-head" }, marker);
     const points = squares.map((sq) => {
       const [x, y] = this.corner(sq);
-      return `${x + S / 2},${y + S / 2}`;
+      return [x + S / 2, y + S / 2];
     });
-    el("polyline", { points: points.join(" "), class: "arrow", "marker-end": "url(#arrowhead)" });
+    const [[x0, y0], [x1, y1]] = points.slice(-2);
+    const length = Math.hypot(x1 - x0, y1 - y0);
+    const target = this.svg.querySelector(`g.piece[data-square="${squares.at(-1)}"]`);
+    const back = Math.min(length, (target ? TIP_FROM_CENTRE : 0) + HEAD) / length;
+    if (length > 0) points[points.length - 1] = [x1 - (x1 - x0) * back, y1 - (y1 - y0) * back];
+    el("polyline", {
+      points: points.map((p) => p.join(",")).join(" "),
+      class: "arrow",
+      "marker-end": "url(#arrowhead)",
+    });
   }
 
   /** Starts dragging the piece on `square`: a copy follows the pointer. */

@@ -2,10 +2,10 @@
 // lines, so a question is "send these commands, then collect lines until one starts with this
 // prefix". Questions are queued so that two of them never read each other's answers.
 
-import type { ShishiEngine } from "../src/host.js";
+import type { ShishiEngine, ShishiOptions } from "../src/host.js";
 
 /** The factory exported by web/dist/shishi.js. */
-export type ShishiFactory = (options?: { threads?: boolean }) => Promise<ShishiEngine>;
+export type ShishiFactory = (options?: ShishiOptions) => Promise<ShishiEngine>;
 
 type Waiter = { prefix: string; lines: string[]; done: (lines: string[]) => void };
 
@@ -58,7 +58,7 @@ export class EngineClient {
 /** Starts an engine and completes the USI handshake. */
 export async function startEngine(
   factory: ShishiFactory,
-  options: { threads?: boolean } = {},
+  options: ShishiOptions = {},
 ): Promise<EngineClient> {
   const client = new EngineClient(await factory(options));
   await client.ask(["usi"], "usiok");

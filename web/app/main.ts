@@ -1,4 +1,4 @@
-// Entry of the web board: loads the WebAssembly engine twice (one instance searches, one
+// Entry of the web board: starts the WebAssembly engine twice (one instance searches, one
 // answers rules questions), then hands both to the controller.
 
 import { App } from "./app.js";
@@ -19,8 +19,11 @@ async function main(): Promise<void> {
     const { default: Shishi } = (await import(/* @vite-ignore */ loader)) as {
       default: ShishiFactory;
     };
+    // Both on the same module (the multi-threaded one where the page is cross-origin
+    // isolated), so the engine and its built-in network are downloaded once; the rules
+    // engine never searches, so it starts no thread Workers.
     const [rulesEngine, searchEngine] = await Promise.all([
-      startEngine(Shishi, { threads: false }),
+      startEngine(Shishi, { workersAhead: 0 }),
       startEngine(Shishi),
     ]);
     rulesEngine.send("setoption name USI_Hash value 1");
@@ -45,10 +48,12 @@ async function main(): Promise<void> {
 
 /** Offline use and installing as an app (app/service-worker.js). Registered once the engine
  * is up: the worker's copy of every file then comes from the browser's HTTP cache, not
- * a second download. */
+ * a second download. It keeps only the engine module this page runs (`flavour`): the other
+ * one, with its own copy of the network, would double the first load. */
 function keepOffline(): void {
   if (!("serviceWorker" in navigator)) return;
-  navigator.serviceWorker.register("sw.js").catch((e: Error) => {
+  const flavour = crossOriginIsolated ? "mt" : "st";
+  navigator.serviceWorker.register(`sw.js?flavour=${flavour}`).catch((e: Error) => {
     console.warn(`no offline copy: ${e.message}`);
   });
 }

@@ -9,13 +9,14 @@ export function renderMoveList(
   jump: (node: TreeNode) => void,
 ): void {
   container.replaceChildren();
-  const button = (node: TreeNode, ply: number, numbered: boolean) => {
-    if (numbered) {
-      const num = document.createElement("span");
-      num.className = "num";
-      num.textContent = `${ply}.`;
-      container.appendChild(num);
-    }
+  const button = (node: TreeNode, ply: number) => {
+    // The number and its move in one box, so that no line ends between them.
+    const entry = document.createElement("span");
+    entry.className = "ply";
+    const num = document.createElement("span");
+    num.className = "num";
+    num.textContent = `${ply}.`;
+    entry.appendChild(num);
     const b = document.createElement("button");
     b.textContent = node.label || node.move || "";
     b.title = node.move ?? "";
@@ -25,7 +26,8 @@ export function renderMoveList(
       b.setAttribute("aria-current", "step");
     }
     b.addEventListener("click", () => jump(node));
-    container.appendChild(b);
+    entry.appendChild(b);
+    container.appendChild(entry);
   };
   const text = (t: string, cls = "") => {
     const s = document.createElement("span");
@@ -39,10 +41,10 @@ export function renderMoveList(
     for (;;) {
       const main = n.children[0];
       if (!main) return;
-      button(main, p + 1, true);
+      button(main, p + 1);
       for (const alt of n.children.slice(1)) {
         text(" (", "variation");
-        button(alt, p + 1, true);
+        button(alt, p + 1);
         line(alt, p + 1);
         text(") ", "variation");
       }

@@ -18,7 +18,11 @@ export function parsePaste(text: string, current: GameKind): Paste {
   const tag = (name: string) => new RegExp(`^\\[${name} "([^"]*)"\\]`, "m").exec(text)?.[1];
   if (tag("Variant") === "daidai") current = { variant: "daidaishogi", rules: "seed" };
   if (tag("Variant") === "chu") {
-    current = { variant: "chushogi", rules: tag("Rules") === "seed" ? "seed" : "lishogi" };
+    const rules = tag("Rules");
+    current = {
+      variant: "chushogi",
+      rules: rules === "seed" || rules === "jcsa" ? rules : "lishogi",
+    };
   }
   text = text.replace(/^\[.*\]$/gm, "");
   let words = fromUrlForm(text.trim()).split(/\s+/).filter(Boolean);
@@ -58,9 +62,10 @@ export function parsePaste(text: string, current: GameKind): Paste {
 }
 
 /** lishogi's URL form to plain text: the SFEN after the last `/<variant>/` of an address (or
- * the bare `board_b_-_1` word), `_` for spaces, `%xx` decoded. Other text is returned as it is. */
+ * the bare `board_b_-_1` word), `_` (or `%20`, as a browser's address bar copies a space) for
+ * spaces, `%xx` decoded. Other text is returned as it is. */
 function fromUrlForm(text: string): string {
-  if (/\s/.test(text) || !/_[bw](_|$)/.test(text)) return text;
+  if (/\s/.test(text) || !/(_|%20)[bw](_|%20|$)/.test(text)) return text;
   let sfen = text.replace(/[?#].*$/, "");
   const variant = sfen.match(/^.*\/(?:chushogi|daidaishogi)\//);
   if (variant) sfen = sfen.slice(variant[0].length);

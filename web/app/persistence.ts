@@ -32,7 +32,7 @@ export interface SavedGame {
 
 const KEY = "shishi.game";
 const VARIANTS: readonly Variant[] = ["chushogi", "daidaishogi"];
-const RULES: readonly RuleSet[] = ["lishogi", "seed"];
+const RULES: readonly RuleSet[] = ["lishogi", "seed", "jcsa"];
 
 /** The game as it is kept, or `null` for anything not of that shape. */
 function checked(value: unknown): SavedGame | null {
@@ -122,9 +122,19 @@ export function gameFile(game: SavedGame, result: string): string {
     ...(game.sfen ? [`[SFEN "${game.sfen}"]`] : []),
     `[Result "${result}"]`,
   ];
+  return `${tags.join("\n")}\n\n${positionCommand(game)}\n`;
+}
+
+/** The USI `position` command of the game's line. */
+export function positionCommand(game: SavedGame): string {
   const start = game.sfen ? `sfen ${game.sfen}` : "startpos";
-  const moves = game.moves.length ? ` moves ${game.moves.join(" ")}` : "";
-  return `${tags.join("\n")}\n\nposition ${start}${moves}\n`;
+  return `position ${start}${game.moves.length ? ` moves ${game.moves.join(" ")}` : ""}`;
+}
+
+/** Puts `text` in the paste box and on the clipboard (where the browser allows it). */
+export function showCopied(text: string): void {
+  (document.getElementById("io-text") as HTMLTextAreaElement).value = text;
+  void navigator.clipboard?.writeText(text).catch(() => undefined);
 }
 
 /** Saves the game as a file (`gameFile`) through the browser's download; `result` is the

@@ -41,8 +41,16 @@ export function readPlayForm(): { human: "b" | "w"; level: number; tc: TimeContr
   };
 }
 
-/** Shows a kept game's side and strength in the form. */
-export function showPlayChoices(human: "b" | "w", level: number): void {
+/** Shows a kept game's side, strength and time control in the form. */
+export function showPlayChoices(human: "b" | "w", level: number, tc: TimeControl): void {
   $<HTMLSelectElement>("human-side").value = human;
   $<HTMLSelectElement>("level").value = String(level);
+  const set = (id: string, value: number) => ($<HTMLInputElement>(id).value = String(value));
+  set("tc-base", tc.baseMs / 60_000);
+  set("tc-inc", tc.incMs / 1000);
+  set("tc-byo", tc.byoyomiMs / 1000);
+  set("tc-movetime", tc.movetimeMs / 1000);
+  const mode = $<HTMLSelectElement>("tc-mode");
+  mode.value = tc.mode;
+  mode.dispatchEvent(new Event("change"));
 }

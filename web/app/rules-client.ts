@@ -6,7 +6,7 @@
 import { EngineClient } from "./engine-client.js";
 
 export type Variant = "chushogi" | "daidaishogi";
-export type RuleSet = "seed" | "lishogi";
+export type RuleSet = "seed" | "lishogi" | "jcsa";
 
 /** Which game: the engine's `USI_Variant` and `Rules`. */
 export interface GameKind {

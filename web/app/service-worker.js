@@ -1,12 +1,14 @@
 // The web board offline (docs/web.md, "Install it"): on install, every file of this build
-// (the page and its content-hashed assets: the app, the engine's loader and both .wasm
-// files) goes into a cache named after the build; the page then loads without a network.
+// (the page and its content-hashed assets: the app, the engine's loader and the .wasm file of
+// the flavour the page runs, named by the registration's `?flavour=mt|st`) goes into a cache
+// named after the build; the page then loads without a network.
 // The page itself is asked from the network first (so a new build arrives when online) and
 // taken from the cache when that fails; hashed assets never change, so the cache answers
 // them first. Responses are kept with their headers, so a cached page stays cross-origin
 // isolated and the engine keeps its threads. web/bundle.mjs fills in BUILD and FILES.
 const BUILD = "__BUILD__";
-const FILES = __FILES__;
+const FLAVOUR = new URL(location.href).searchParams.get("flavour");
+const FILES = __FILES__.filter((f) => !f.endsWith(".wasm") || f.endsWith(`-${FLAVOUR}.wasm`));
 
 self.addEventListener("install", (event) => {
   event.waitUntil(

@@ -23,6 +23,7 @@ export class EngineChannel {
     module: WebAssembly.Module,
     shared: boolean,
     parallelism: number,
+    workersAhead: number,
     onLines: (lines: string[]) => void,
   ): Promise<EngineChannel> {
     const channel = new EngineChannel(onLines);
@@ -32,7 +33,7 @@ export class EngineChannel {
         else if (m.type === "error") reject(new Error(m.message));
       });
       channel.worker.onError((e) => reject(new Error(e)));
-      const start: ToEngine = { type: "start", module, shared, parallelism };
+      const start: ToEngine = { type: "start", module, shared, parallelism, workersAhead };
       channel.worker.post(start);
     });
   }

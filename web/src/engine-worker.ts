@@ -10,7 +10,14 @@ import { instantiate, sharedMemory, type Exports } from "./wasm.js";
 
 /** Host → engine worker. */
 export type ToEngine =
-  | { type: "start"; module: WebAssembly.Module; shared: boolean; parallelism: number }
+  | {
+      type: "start";
+      module: WebAssembly.Module;
+      shared: boolean;
+      parallelism: number;
+      /** Thread Workers to start at once (instantiating one takes a few hundred ms). */
+      workersAhead: number;
+    }
   | { type: "line"; text: string };
 
 /** Engine worker → host. */
@@ -91,8 +98,7 @@ export function runEngineWorker(parent: Channel, close: () => void): void {
     const tlsSize = Number(ex.__tls_size?.value ?? 0);
     const tlsAlign = Number(ex.__tls_align?.value ?? 1);
     ex.shishi_start(m.parallelism, tlsSize, tlsAlign);
-    // The search thread and the table's page-touching thread.
-    threads?.prestart(2);
+    threads?.prestart(m.workersAhead);
     post({ type: "ready" });
     flush();
   };

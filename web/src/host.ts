@@ -12,6 +12,9 @@ export interface ShishiOptions {
   wasmBase?: string | URL;
   /** `false`: the single-threaded flavour even where shared memory is available. */
   threads?: boolean;
+  /** Thread Workers started ahead of the first search in the multi-threaded flavour (default
+   * 2); 0 for an engine that never searches (the web board's rules engine). */
+  workersAhead?: number;
 }
 
 /** One engine: USI (or UCI, XBoard) lines in, output lines out. */
@@ -48,7 +51,13 @@ export async function Shishi(options: ShishiOptions = {}): Promise<ShishiEngine>
   let send: (line: string) => void;
   let terminate: () => void;
   if (shared) {
-    const engine = await EngineChannel.start(module, true, cores, (lines) => lines.forEach(emit));
+    const engine = await EngineChannel.start(
+      module,
+      true,
+      cores,
+      options.workersAhead ?? 2,
+      (lines) => lines.forEach(emit),
+    );
     send = (line) => engine.send(line);
     terminate = () => engine.terminate();
   } else {

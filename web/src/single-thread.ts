@@ -213,6 +213,6 @@ export class SingleThreadHost {
   }
 
   private spawn(onLines: (lines: string[]) => void): Promise<EngineChannel> {
-    return EngineChannel.start(this.module, false, 1, onLines);
+    return EngineChannel.start(this.module, false, 1, 0, onLines);
   }
 }

@@ -1,7 +1,7 @@
 // Entering moves and positions as a player tries them (docs/web.md, "Moves", "Paste / copy"):
 // a lion's pass through any empty neighbour, a step that could go on offered both ways (the
 // piece drawn where it was put), a dragged lion dog, a typed path that is the same move, dai
-// dai's own SFEN pasted back with moves, lishogi's URL form, paste errors that say which move
+// dai's own SFEN pasted back with moves, lishogi's URL form (`_` or `%20` between fields), paste errors that say which move
 // failed and go when the text changes, the paste box's label, a position without royals
 // refused, the pasted move number kept, and the promotion choice on the board (Escape, a press
 // elsewhere, Enter).
@@ -127,6 +127,13 @@ test("lishogi's URL form loads; paste errors name the move and go with the text"
   const [command, sfen] = await copied(page);
   assert.equal(command, `position sfen ${board} w - 2`);
   assert.equal(sfen, nativeSfen(command));
+  // `%20` between the fields, as an address bar copies the spaces.
+  await paste(page, `https://lishogi.org/analysis/chushogi/${board}%20b%20-%201`);
+  await page.waitForFunction(() => {
+    document.getElementById("io-copy").click();
+    return / b - 1$/.test(document.getElementById("io-text").value.split("\n")[0]);
+  });
+  assert.equal(await page.textContent("#io-error"), "");
   await paste(page, "7i7h 7i7h");
   await page.waitForFunction(() => document.getElementById("io-error").textContent !== "");
   assert.match(await page.textContent("#io-error"), /move 2 \(7i7h\)/);

@@ -79,6 +79,7 @@ test("play: takeback with the reply, asked before leaving, clocks at the player'
   await page.fill("#tc-movetime", "0.3");
   await page.click("#start-game");
   await yourMove(page);
+  assert.equal(await page.isDisabled("#takeback"), true, "no move of the player's to take back");
   // Playing White: White's clock is the lower one.
   const y = async (id) => (await page.locator(id).boundingBox()).y;
   assert.ok((await y("#clock-w")) > (await y("#clock-b")), "White's clock below");
@@ -204,6 +205,11 @@ test("a game in play survives a reload: side, level, clocks and whose turn", asy
   assert.equal(await page.getAttribute("#mode-play", "aria-pressed"), "true");
   assert.deepEqual(await listedMoves(page), moves);
   assert.equal(await page.inputValue("#level"), "1");
+  // The form shows the game's clock, not the default one.
+  const form = {};
+  for (const id of ["tc-mode", "tc-base", "tc-inc", "tc-byo"])
+    form[id] = await page.inputValue(`#${id}`);
+  assert.deepEqual(form, { "tc-mode": "clock", "tc-base": "2", "tc-inc": "0", "tc-byo": "0" });
   assert.equal(await page.getAttribute("#board-wrap", "data-flipped"), "true");
   // The clocks go on from where they stood: the player's is running, the engine's is not.
   await page.waitForFunction(() =>

@@ -1,6 +1,6 @@
 // The board on a phone, on a battery, and offline (docs/web.md, "Phone", "Install it"), in
 // headless Chromium emulating a 390 px touch screen: the page scrolls by a swipe over the
-// board, a long press's diagram closes when the finger lifts, nothing is wider than the
+// board (one from a piece leaves no choice, drag copy or diagram behind), a long press's diagram closes when the finger lifts, nothing is wider than the
 // screen (play mode included), dai dai's zoomed squares are finger-sized, analysis waits to
 // be asked there and pauses in a hidden tab; and the page loads and plays with the server
 // gone, from its service worker's cache.
@@ -42,18 +42,43 @@ test("phone: swipes scroll, diagrams close on release, nothing overflows, no ana
 
   // A swipe up that starts on the board (a finger's touch events) scrolls the page.
   const cdp = await context.newCDPSession(page);
-  const c = await squareCentre(page, "6f");
-  const touch = (type, dy) =>
-    cdp.send("Input.dispatchTouchEvent", {
-      type,
-      touchPoints: type === "touchEnd" ? [] : [{ x: Math.round(c.x), y: Math.round(c.y - dy) }],
-    });
-  await touch("touchStart", 0);
-  for (let dy = 20; dy <= 200; dy += 20) await touch("touchMove", dy);
-  await touch("touchEnd", 200);
+  const swipe = async (square) => {
+    const c = await squareCentre(page, square);
+    const touch = (type, dy) =>
+      cdp.send("Input.dispatchTouchEvent", {
+        type,
+        touchPoints: type === "touchEnd" ? [] : [{ x: Math.round(c.x), y: Math.round(c.y - dy) }],
+      });
+    await touch("touchStart", 0);
+    for (let dy = 20; dy <= 200; dy += 20) await touch("touchMove", dy);
+    await touch("touchEnd", 200);
+  };
+  await swipe("6f");
   await page.waitForTimeout(300);
   assert.ok((await page.evaluate(() => scrollY)) > 50, "the page did not scroll");
   await page.evaluate(() => scrollTo(0, 0));
+
+  // A swipe that starts on a piece (the browser cancels the press when the scroll begins,
+  // and no pointerup comes) leaves no piece chosen, no drag copy, and no diagram: a timer
+  // set after the swipe and longer than the long press fires after the long press would.
+  for (const square of ["7i", "7d"]) {
+    await page.evaluate(() => {
+      window.cancelled = 0;
+      addEventListener("pointercancel", () => window.cancelled++, { once: true });
+    });
+    await swipe(square);
+    await page.evaluate(() => new Promise((r) => setTimeout(r, 600)));
+    const left = await page.evaluate(() => ({
+      cancelled: window.cancelled,
+      scrolled: scrollY > 50,
+      ghost: document.querySelectorAll(".ghost").length,
+      diagram: !document.querySelector(".diagram").hidden,
+      targets: document.querySelectorAll("[data-target]").length,
+    }));
+    const clean = { cancelled: 1, scrolled: true, ghost: 0, diagram: false, targets: 0 };
+    assert.deepEqual(left, clean, `a swipe from ${square}`);
+    await page.evaluate(() => scrollTo(0, 0));
+  }
 
   // A long press shows the piece's diagram until the finger lifts.
   const at = await squareCentre(page, "7i");
