@@ -16,6 +16,9 @@ fn minimax_length(pos: &mut Position, max: u32) -> Option<u32> {
         .find(|&n| attacker_wins(pos, attacker, n))
 }
 
+/// Every line reported as the shortest mate is no longer than the first proof's, passes the
+/// proof-tree check with its own length as the tree's depth, and, up to 7 plies, has the
+/// exhaustive minimax's length.
 #[test]
 fn shortest_mates_have_the_exhaustive_searchs_length() {
     let mut rng = Rng(0x3a7e_50f7_2711_0005);
@@ -66,7 +69,7 @@ fn shortest_mates_have_the_exhaustive_searchs_length() {
             }
         }
     }
-    eprintln!("COUNTS {compared} {shortened}");
+    // Seen: 174 lines compared, 11 of them shorter than the first proof's.
     let enough = |n: usize, at_least: usize| n * scale > at_least;
     assert!(
         enough(compared, 60) && enough(shortened, 5),
