@@ -573,6 +573,8 @@ fn table(f: &Fixtures) -> Vec<Entry> {
             runs: [
                 file_runs(f, "mate", &["mate", "{}", "--nodes", "100"], "mate.txt"),
                 stdout_runs("mate", strings(&["mate", &mate, "--nodes", "100"])),
+                file_runs(f, "mate --any", &["mate", "{}", "--any", "--nodes", "100"], "mate.txt"),
+                stdout_runs("mate --any", strings(&["mate", &mate, "--any", "--nodes", "100"])),
                 number_runs("mate", &["mate", &mate, "--nodes", "100"], "--hash", refused(), refused()),
                 number_runs("mate", &["mate", &mate], "--movetime", refused(), refused()),
                 number_runs("mate", &["mate", &mate, "--movetime", "50"], "--nodes", refused(), Expect::Ends),
@@ -651,6 +653,21 @@ fn protocol_runs(f: &Fixtures) -> Vec<Run> {
             memory_kb: MEMORY_KB,
         },
     ];
+    // `MateAny`, a check: true, false, and what is neither (one error line), each followed
+    // by a `go mate` it governs.
+    for value in ["true", "false", "maybe", "", "TRUE"] {
+        let script = format!(
+            "usi\nsetoption name MateAny value {value}\nposition startpos\ngo mate 100\nisready\nquit\n"
+        );
+        runs.push(Run {
+            what: format!("protocol loop: MateAny '{value}'"),
+            args: Vec::new(),
+            stdin: Stdin::Bytes(script.into_bytes()),
+            stdout: Stdout::Discard,
+            expect: Expect::Ends,
+            memory_kb: MEMORY_KB,
+        });
+    }
     for (class, path, _) in input_classes(f, "net.nnue") {
         let script = format!("usi\nsetoption name EvalFile value {path}\nisready\nquit\n");
         runs.push(Run {

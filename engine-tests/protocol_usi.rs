@@ -353,6 +353,29 @@ fn go_mate_answers_with_the_mating_sequence_or_nomate() {
     assert_eq!(e.expect_prefix("checkmate"), "checkmate nomate");
 }
 
+/// A chu seed problem (engine-tests/data/mate-chu-seed.txt, line 9) whose first proof's line
+/// is 9 plies and whose shortest mate is 5.
+const SHORTENED: &str = "6k1g3/6ts4/12/5N6/7+V+Ln2/12/12/12/6C5/5SG5/5KGS4/6E5 b - 335";
+
+#[test]
+fn go_mate_answers_the_shortest_mate_unless_mate_any_is_set() {
+    let mut e = usi();
+    e.send(&format!("position sfen {SHORTENED}"));
+    let plies = |line: &str| line.split_whitespace().count() - 1;
+    e.send("go mate 20000");
+    let shortest = e.expect_prefix("checkmate");
+    assert_eq!(plies(&shortest), 5, "{shortest}");
+    e.send("setoption name MateAny value true");
+    e.send("go mate 20000");
+    let first = e.expect_prefix("checkmate");
+    assert_eq!(plies(&first), 9, "{first}");
+    e.send("setoption name MateAny value maybe");
+    e.expect_prefix("info string error");
+    e.send("setoption name MateAny value false");
+    e.send("go mate 20000");
+    assert_eq!(e.expect_prefix("checkmate"), shortest);
+}
+
 /// A late chu endgame (from a match record) the mate solver does not settle in a second.
 const HARD_MATE: &str = "12/10+H1/5e2k3/5g6/3+f4p3/8c3/4S6+L/12/12/5TS5/5GKE4/12 b - 397";
 

@@ -1,6 +1,7 @@
 //! `shishi mate`: solves a file of mate problems (one position a line, docs/mate.md), one
-//! line out per problem: the verdict, the line, nodes and time; JSON lines with `--json`;
-//! with `--verify`, each proof replayed against the rules with every defence answered.
+//! line out per problem: the verdict, the shortest mate's line (the first proof's with
+//! `--any`), nodes and time; JSON lines with `--json`; with `--verify`, each proof replayed
+//! against the rules with every defence answered.
 
 use clap::Args;
 use shishi::lines;
@@ -36,6 +37,10 @@ pub struct MateArgs {
     /// Check every proof against the rules (every defence answered) and say so.
     #[arg(long)]
     verify: bool,
+    /// Answer with the first proof found instead of going on to the shortest mate (the
+    /// verdict alone is wanted).
+    #[arg(long)]
+    any: bool,
 }
 
 /// Longest line of a problem file: a position and a line of moves.
@@ -93,6 +98,7 @@ pub fn run(args: MateArgs) -> Result<(), String> {
     let limits = Limits {
         time: Some(Duration::from_millis(args.movetime)),
         nodes: args.nodes,
+        any: args.any,
     };
     let mut solver =
         Solver::try_new(args.hash << 20).map_err(|e| format!("--hash {}: {e}", args.hash))?;
@@ -200,8 +206,17 @@ fn json_row(
         Some(Ok(t)) => format!(",\"verified\":true,\"tree_positions\":{}", t.nodes),
         Some(Err(e)) => format!(",\"verified\":false,\"failure\":{}", json_string(e)),
     };
+    let first = r.first.as_ref().map_or(String::new(), |f| {
+        format!(
+            ",\"first_plies\":{},\"first_nodes\":{},\"first_ms\":{},\"shortest\":{}",
+            f.plies,
+            f.nodes,
+            f.elapsed.as_millis(),
+            r.shortest
+        )
+    });
     format!(
-        "{{\"line\":{line_no},\"result\":\"{word}\",\"plies\":{},\"moves\":[{}],\"nodes\":{},\"time_ms\":{},\"sfen\":{},\"comment\":{}{check}}}",
+        "{{\"line\":{line_no},\"result\":\"{word}\",\"plies\":{},\"moves\":[{}],\"nodes\":{},\"time_ms\":{},\"sfen\":{},\"comment\":{}{first}{check}}}",
         line.len(),
         moves.join(","),
         r.nodes,

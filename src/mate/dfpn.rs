@@ -4,11 +4,19 @@
 //! table; the parent then picks the most promising child again. Thresholds use the 1+ε
 //! trick (a child may go a quarter beyond its sibling's number before control returns),
 //! which saves most of the re-expansions plain df-pn makes.
+//!
+//! Repetitions make some disproofs hold on one path only (the graph-history interaction,
+//! Kishimoto & Müller 2004): a check that repeats a position of the path is lost there and
+//! not elsewhere. Such a disproof carries the earliest ply of the path it rests on; it is
+//! kept beside the table, for as long as its parent's call lasts (the path above it cannot
+//! change meanwhile), and a node whose disproof rests only on itself or on the problem's
+//! history stores it in the table as holding everywhere.
 
 use super::expand::{self, Child, Status};
-use super::table::{INFINITE, Numbers, Table};
+use super::table::{INFINITE, Numbers, SOLID, Table};
 use crate::platform::Instant;
 use crate::rules::{Color, Move, Position};
+use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 use std::time::Duration;
 
@@ -24,6 +32,13 @@ pub struct Dfpn<'a> {
     pub table: &'a mut Table,
     pub attacker: Color,
     pub nodes: u64,
+    /// Ply ([`Position::ply`]) of the problem: repetitions of its position or of the game
+    /// before it hold on every path of the search.
+    base: u32,
+    /// Disproofs that rest on the path (never in the table), each owned by the call of its
+    /// parent, which forgets them when it returns: `owned` lists their keys in order.
+    on_path: HashMap<u64, Numbers>,
+    owned: Vec<u64>,
     budget: Budget<'a>,
     start: Instant,
     /// A limit was reached: every `mid` returns at once.
@@ -31,8 +46,9 @@ pub struct Dfpn<'a> {
     /// Called about once a second with the node count (progress lines).
     tick: &'a mut Tick<'a>,
     next_tick: Duration,
-    /// Plies below the position `solve` was called on.
+    /// Plies below the position `solve` was called on, and that position's ply.
     depth: usize,
+    root_ply: u32,
     /// Node count at which the clock and the stop flag are read next.
     next_check: u64,
     /// The root's key and its numbers as last combined (progress lines).
@@ -79,20 +95,63 @@ fn beyond(second: u32) -> u32 {
     if t >= INFINITE - 1 { INFINITE } else { t }
 }
 
-/// The numbers of a child: settled by its status, else from the table.
-fn numbers(table: &Table, c: &Child) -> Numbers {
-    match c.status {
-        Status::Won(len) => Numbers::proven(len),
-        Status::Lost => Numbers::disproven(true),
-        Status::Open => table.get(c.key),
+/// Plies left of a search without a bound on the mate's length (the first proof's).
+pub const UNBOUNDED: u16 = u16::MAX;
+
+/// The table's key of position `key` searched with `left` plies left: a bounded result
+/// ("a mate within `left` plies", "none within") holds for that bound alone, so each bound
+/// has keys of its own (an unbounded search keeps the position's).
+pub fn slot(key: u64, left: u16) -> u64 {
+    if left == UNBOUNDED {
+        key
+    } else {
+        key ^ (u64::from(left) + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15)
     }
 }
 
+/// Plies left after one more move.
+pub fn below(left: u16) -> u16 {
+    if left == UNBOUNDED {
+        UNBOUNDED
+    } else {
+        left.saturating_sub(1)
+    }
+}
+
+/// The numbers of a child with `left` plies left after its move: settled by its status (a
+/// repetition rests on the path's latest occurrence unless the position occurred at the
+/// problem's ply `base` or before it; a win beyond the bound is none), else lost if the
+/// attacker is to move there with no ply left, else from the table. (An open position may
+/// end in one ply, by a capture that bares the defender; the defender's with none, when it
+/// has no move: `or_parent`, the attacker having moved into it, says whose it is.)
+fn numbers(table: &Table, base: u32, c: &Child, left: u16, or_parent: bool) -> Numbers {
+    match c.status {
+        Status::Won(len) if len <= left => Numbers::proven(len),
+        Status::Won(_) => Numbers::disproven(SOLID),
+        Status::Lost => match c.seen {
+            Some(seen) if seen.first > base => Numbers::disproven(seen.last),
+            _ => Numbers::disproven(SOLID),
+        },
+        Status::Open if left == 0 && !or_parent => Numbers::disproven(SOLID),
+        Status::Open => table.get(slot(c.key, left)),
+    }
+}
+
+/// A node's numbers as they hold at its own ply `ply`: a disproof resting on the node itself
+/// (or on a ply below it) holds wherever the node is reached.
+fn settle(mut n: Numbers, ply: u32) -> Numbers {
+    if n.rests_on >= ply {
+        n.rests_on = SOLID;
+    }
+    n
+}
+
 impl<'a> Dfpn<'a> {
-    /// A search for `attacker`.
+    /// A search for `attacker` in a problem set up at ply `base` ([`Position::ply`]).
     pub fn new(
         table: &'a mut Table,
         attacker: Color,
+        base: usize,
         budget: Budget<'a>,
         tick: &'a mut Tick<'a>,
     ) -> Dfpn<'a> {
@@ -100,6 +159,9 @@ impl<'a> Dfpn<'a> {
             table,
             attacker,
             nodes: 0,
+            base: ply_of(base),
+            on_path: HashMap::new(),
+            owned: Vec::new(),
             budget,
             start: Instant::now(),
             aborted: false,
@@ -107,20 +169,51 @@ impl<'a> Dfpn<'a> {
             next_tick: Duration::from_secs(1),
             next_check: 0,
             depth: 0,
+            root_ply: 0,
             root_key: 0,
             root_numbers: Numbers::UNKNOWN,
         }
     }
 
-    /// Searches `pos` (an open position) until it is proven or disproven or a limit is hit;
-    /// returns its numbers.
-    pub fn solve(&mut self, pos: &mut Position) -> Numbers {
-        self.root_key = pos.key();
-        loop {
-            let n = self.mid(pos, INFINITE, INFINITE);
+    /// Searches `pos` (an open position at or below the problem) for a mate within `left`
+    /// plies ([`UNBOUNDED`]: any) until it is proven or disproven or a limit is hit; returns
+    /// its numbers (a disproof resting on the moves between the problem and `pos` is
+    /// returned, not stored).
+    pub fn solve(&mut self, pos: &mut Position, left: u16) -> Numbers {
+        self.root_key = slot(pos.key(), left);
+        self.root_ply = ply_of(pos.ply());
+        let n = loop {
+            let n = self.mid(pos, INFINITE, INFINITE, left);
             if n.is_proven() || n.is_disproven() || self.aborted {
-                return n;
+                break n;
             }
+        };
+        self.on_path.clear();
+        self.owned.clear();
+        n
+    }
+
+    /// The numbers of a child with `left` plies left after its move (`or_parent`: the
+    /// attacker moves into it): from its status, the disproofs resting on the path, or the
+    /// table.
+    pub fn child(&self, c: &Child, left: u16, or_parent: bool) -> Numbers {
+        if c.status == Status::Open
+            && !self.on_path.is_empty()
+            && let Some(&n) = self.on_path.get(&slot(c.key, left))
+        {
+            return n;
+        }
+        numbers(self.table, self.base, c, left, or_parent)
+    }
+
+    /// Records what a call learnt about `key`: in the table, or, for a disproof resting on
+    /// the path, beside it for the parent's call.
+    fn record(&mut self, key: u64, n: Numbers, work: u64) {
+        if n.is_disproven() && n.rests_on != SOLID {
+            self.on_path.insert(key, n);
+            self.owned.push(key);
+        } else {
+            self.table.put(key, n, work);
         }
     }
 
@@ -147,18 +240,20 @@ impl<'a> Dfpn<'a> {
         self.aborted
     }
 
-    /// Multiple iterative deepening at `pos` (open, not a repetition): works until the
-    /// proof number reaches `th_pn` or the disproof number `th_dn`.
-    fn mid(&mut self, pos: &mut Position, th_pn: u32, th_dn: u32) -> Numbers {
+    /// Multiple iterative deepening at `pos` (open, not a repetition, `left` plies left):
+    /// works until the proof number reaches `th_pn` or the disproof number `th_dn`.
+    fn mid(&mut self, pos: &mut Position, th_pn: u32, th_dn: u32, left: u16) -> Numbers {
         self.nodes += 1;
-        let key = pos.key();
+        let key = slot(pos.key(), left);
         if self.depth >= MAX_DEPTH {
-            // A chase this long is given up here: a disproof that holds for this path only,
-            // like a repetition's (it may hide a mate, never make one).
-            let n = Numbers::disproven(true);
-            self.table.put(key, n, 1);
+            // A chase this long is given up here: a disproof that rests on the whole path
+            // from the root (it may hide a mate, never make one).
+            let n = Numbers::disproven(self.root_ply);
+            self.record(key, n, 1);
             return n;
         }
+        let ply = ply_of(pos.ply());
+        let mark = self.owned.len();
         let or_node = pos.side_to_move() == self.attacker;
         let mut children = Vec::new();
         if or_node {
@@ -168,19 +263,23 @@ impl<'a> Dfpn<'a> {
         }
         let work_before = self.nodes;
         loop {
-            let (result, best) = self.combine(or_node, &children);
+            let (result, best) = self.combine(or_node, &children, left);
+            let result = settle(result, ply);
             if key == self.root_key {
                 self.root_numbers = result;
             }
             let settled = result.is_proven() || result.is_disproven();
             if settled || result.pn >= th_pn || result.dn >= th_dn || self.out_of_budget() {
+                for k in self.owned.drain(mark..) {
+                    self.on_path.remove(&k);
+                }
                 let work = self.nodes - work_before + 1;
-                self.table.put(key, result, work);
+                self.record(key, result, work);
                 return result;
             }
             let i = best.unwrap_or_else(|| unreachable!("an open node has a child"));
-            let second = self.second_best(or_node, &children, i);
-            let child = numbers(self.table, &children[i]);
+            let second = self.second_best(or_node, &children, i, left);
+            let child = self.child(&children[i], below(left), or_node);
             let (c_pn, c_dn) = if or_node {
                 (th_pn.min(beyond(second)), share(th_dn, result.dn, child.dn))
             } else {
@@ -188,7 +287,7 @@ impl<'a> Dfpn<'a> {
             };
             pos.make(children[i].mv);
             self.depth += 1;
-            self.mid(pos, c_pn, c_dn);
+            self.mid(pos, c_pn, c_dn, below(left));
             self.depth -= 1;
             pos.unmake();
         }
@@ -196,8 +295,11 @@ impl<'a> Dfpn<'a> {
 
     /// The node's numbers from its children's, and the child to search next (or, once the
     /// node is proven and the attacker moves, the child with the shortest proof).
-    fn combine(&self, or_node: bool, children: &[Child]) -> (Numbers, Option<usize>) {
-        let all: Vec<Numbers> = children.iter().map(|c| numbers(self.table, c)).collect();
+    fn combine(&self, or_node: bool, children: &[Child], left: u16) -> (Numbers, Option<usize>) {
+        let all: Vec<Numbers> = children
+            .iter()
+            .map(|c| self.child(c, below(left), or_node))
+            .collect();
         if or_node {
             or_numbers(&all)
         } else {
@@ -206,13 +308,13 @@ impl<'a> Dfpn<'a> {
     }
 
     /// The second-smallest number (pn at OR nodes, dn at AND nodes) beside child `best`.
-    fn second_best(&self, or_node: bool, children: &[Child], best: usize) -> u32 {
+    fn second_best(&self, or_node: bool, children: &[Child], best: usize, left: u16) -> u32 {
         children
             .iter()
             .enumerate()
             .filter(|&(i, _)| i != best)
             .map(|(_, c)| {
-                let n = numbers(self.table, c);
+                let n = self.child(c, below(left), or_node);
                 if or_node { n.pn } else { n.dn }
             })
             .min()
@@ -221,12 +323,12 @@ impl<'a> Dfpn<'a> {
 }
 
 /// An attacker's node from its children: proven by its shortest proven child, disproven
-/// when every check is (resting on a repetition if one of them does), else pn = the smallest
-/// pn, dn = the sum of the dns, to be searched through the child with the smallest pn.
+/// when every check is (resting on the earliest ply any of them rests on), else pn = the
+/// smallest pn, dn = the sum of the dns, to be searched through the child with the smallest pn.
 fn or_numbers(all: &[Numbers]) -> (Numbers, Option<usize>) {
     if all.is_empty() {
         // No check: the attacker has failed.
-        return (Numbers::disproven(false), None);
+        return (Numbers::disproven(SOLID), None);
     }
     let shortest = (0..all.len())
         .filter(|&i| all[i].is_proven())
@@ -236,30 +338,34 @@ fn or_numbers(all: &[Numbers]) -> (Numbers, Option<usize>) {
     }
     let dn = all.iter().fold(0, |s, n| add(s, n.dn));
     if dn == 0 {
-        let rep = all.iter().any(|n| n.by_repetition);
-        return (Numbers::disproven(rep), None);
+        let rests_on = all.iter().map(|n| n.rests_on).min().unwrap_or(SOLID);
+        return (Numbers::disproven(rests_on), None);
     }
     let i = (0..all.len()).min_by_key(|&i| all[i].pn).unwrap_or(0);
     let n = Numbers {
         pn: all[i].pn,
         dn,
         len: 0,
-        by_repetition: false,
+        rests_on: SOLID,
     };
     (n, Some(i))
 }
 
-/// A defender's node from its children: disproven by any escape (resting on a repetition
-/// only if every escape does), proven when every answer is (the defender picks the longest),
+/// A defender's node from its children: disproven by any escape (the one that rests on the
+/// latest ply, or on none), proven when every answer is (the defender picks the longest),
 /// else pn = the sum of the pns, dn = the smallest dn, searched through that child.
 fn and_numbers(all: &[Numbers]) -> (Numbers, Option<usize>) {
     if all.is_empty() {
         // No legal move: the defender has lost.
         return (Numbers::proven(0), None);
     }
-    if all.iter().any(|n| n.is_disproven()) {
-        let solid = all.iter().any(|n| n.is_disproven() && !n.by_repetition);
-        return (Numbers::disproven(!solid), None);
+    if let Some(rests_on) = all
+        .iter()
+        .filter(|n| n.is_disproven())
+        .map(|n| n.rests_on)
+        .max()
+    {
+        return (Numbers::disproven(rests_on), None);
     }
     let pn = all.iter().fold(0, |s, n| add(s, n.pn));
     if pn == 0 {
@@ -274,22 +380,27 @@ fn and_numbers(all: &[Numbers]) -> (Numbers, Option<usize>) {
         pn,
         dn: all[i].dn,
         len: 0,
-        by_repetition: false,
+        rests_on: SOLID,
     };
     (n, Some(i))
 }
 
-/// The attacker's move (attacker to move) along the shortest proof the table holds, with the
-/// plies its proof takes, if one of the checks is proven there.
-pub fn proof_move(table: &Table, pos: &mut Position) -> Option<(Move, u16)> {
+/// The attacker's move (attacker to move, `left` plies left) along the shortest proof the
+/// table holds, with the plies its proof takes, if one of the checks is proven there.
+pub fn proof_move(table: &Table, pos: &mut Position, left: u16) -> Option<(Move, u16)> {
     let mut children = Vec::new();
     expand::attacker_children(pos, &mut children);
     children
         .iter()
-        .map(|c| (c.mv, numbers(table, c)))
+        .map(|c| (c.mv, numbers(table, SOLID, c, below(left), true)))
         .filter(|(_, n)| n.is_proven())
         .min_by_key(|(_, n)| n.len)
         .map(|(mv, n)| (mv, n.len))
+}
+
+/// A ply as the disproofs store it (histories beyond 4 billion plies are not played).
+fn ply_of(ply: usize) -> u32 {
+    u32::try_from(ply).unwrap_or(SOLID - 1)
 }
 
 #[cfg(test)]

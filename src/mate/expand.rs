@@ -54,6 +54,34 @@ pub struct Child {
     pub key: u64,
     /// The status after the move.
     pub status: Status,
+    /// Where the position after the move occurred before, if it repeats one.
+    pub seen: Option<Seen>,
+}
+
+/// The plies ([`Position::ply`]) at which a repeated position occurred before: the earliest
+/// (in the game before the problem, the repetition holds on every path of the search) and
+/// the latest (on the search path, the one position the repetition rests on).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Seen {
+    pub first: u32,
+    pub last: u32,
+}
+
+/// Where the current position of `pos` occurred before, if it did (same side to move). Only
+/// asked of positions that repeat, which are few: it scans the whole history.
+pub fn seen(pos: &Position) -> Option<Seen> {
+    if !pos.repeats() {
+        return None;
+    }
+    let now = pos.ply();
+    let key = pos.key();
+    let plies = pos
+        .history_keys()
+        .enumerate()
+        .filter(|&(i, k)| k == key && (now - i).is_multiple_of(2))
+        .map(|(i, _)| i as u32);
+    let (first, last) = plies.fold((u32::MAX, 0), |(f, l), i| (f.min(i), l.max(i)));
+    (first <= last).then_some(Seen { first, last })
 }
 
 /// Whether `a` and `b` share a rank, file or diagonal.
@@ -114,7 +142,9 @@ fn may_bare(pos: &Position, defender: Color) -> bool {
 }
 
 /// The attacker's moves (attacker to move): checks and moves that win at once. Moves after
-/// which the attacker has lost (a repetition, baring itself) are left out.
+/// which the attacker has lost (baring itself) are left out; checks that repeat a position
+/// stay, lost, with where the position occurred: whether they are lost depends on the path,
+/// and a disproof that left them out would pass for one that holds on every path.
 pub fn attacker_children(pos: &mut Position, out: &mut Vec<Child>) {
     let attacker = pos.side_to_move();
     let defender = attacker.flip();
@@ -131,9 +161,10 @@ pub fn attacker_children(pos: &mut Position, out: &mut Vec<Child>) {
         }
         pos.make(mv);
         let status = status(pos, attacker);
+        let seen = (status == Status::Lost).then(|| seen(pos)).flatten();
         let keep = match status {
             Status::Won(_) => true,
-            Status::Lost => false,
+            Status::Lost => seen.is_some() && pos.in_check(defender),
             Status::Open => pos.in_check(defender),
         };
         if keep {
@@ -141,6 +172,7 @@ pub fn attacker_children(pos: &mut Position, out: &mut Vec<Child>) {
                 mv,
                 key: pos.key(),
                 status,
+                seen,
             });
         }
         pos.unmake();
@@ -153,10 +185,12 @@ pub fn defender_children(pos: &mut Position, attacker: Color, out: &mut Vec<Chil
     movegen::generate(pos, &mut moves);
     for mv in moves {
         pos.make(mv);
+        let status = status(pos, attacker);
         out.push(Child {
             mv,
             key: pos.key(),
-            status: status(pos, attacker),
+            status,
+            seen: (status == Status::Lost).then(|| seen(pos)).flatten(),
         });
         pos.unmake();
     }

@@ -7,8 +7,8 @@
 //! ends the game in its favour), the defender may answer with any legal move, and each line
 //! ends with the attacker winning the game by the rules (the last royal captured; under chu
 //! rule sets with a bare-king rule, the defender bared). A line that repeats a position is
-//! never part of a proof. A disproof means no such forced win exists, as far as repetitions
-//! found on one path allow (docs/mate.md, "Repetitions").
+//! never part of a proof. A disproof means no such forced win exists (a repetition counts as
+//! a loss for the attacker wherever it occurs; docs/mate.md, "Repetitions and the table").
 
 mod dfpn;
 mod expand;
@@ -17,6 +17,10 @@ pub mod problem;
 mod table;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_history;
+#[cfg(test)]
+mod tests_shortest;
 pub mod verify;
 
 use crate::platform::Instant;
@@ -26,18 +30,25 @@ use std::time::Duration;
 
 pub use table::{INFINITE, Table};
 
-/// When a solve gives up (both `None`: never, unless stopped).
+use dfpn::UNBOUNDED;
+
+/// When a solve gives up (both `None`: never, unless stopped), and whether it stops at the
+/// first proof.
 #[derive(Clone, Debug, Default)]
 pub struct Limits {
     pub time: Option<Duration>,
     pub nodes: Option<u64>,
+    /// Answer with the first proof's line (the verdict alone is wanted) instead of going on,
+    /// within the same limits, to the shortest mate (docs/mate.md, "Shortest mates").
+    pub any: bool,
 }
 
 /// What a solve found.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Verdict {
-    /// A forced win, with the line the proof allows that ends soonest against the longest
-    /// defence: the attacker's and defender's moves up to the winning move.
+    /// A forced win, with the line of the shortest proof found (the shortest mate against the
+    /// longest defence once [`Report::shortest`]): the attacker's and defender's moves up to
+    /// the winning move.
     Mate(Vec<Move>),
     /// No forced win by checks (or the game is already over).
     NoMate,
@@ -56,6 +67,19 @@ pub struct Report {
     pub dn: u32,
     /// Per mille of the table in use.
     pub hashfull: u32,
+    /// When the first proof came (a mate only): the verdict's cost, before the shortening.
+    pub first: Option<First>,
+    /// Whether the line is the shortest mate (no mate in two plies less exists): the
+    /// shortening ended before the limits did.
+    pub shortest: bool,
+}
+
+/// The first proof of a mate: time, nodes, and the plies of its line.
+#[derive(Clone, Debug)]
+pub struct First {
+    pub elapsed: Duration,
+    pub nodes: u64,
+    pub plies: usize,
 }
 
 /// A solve in progress, reported about once a second.
@@ -71,6 +95,12 @@ pub struct Progress {
 /// A solver and its table (reused from problem to problem, cleared for each).
 pub struct Solver {
     table: Table,
+    /// Ply of the last problem solved ([`Position::ply`]): the positions the proof-tree
+    /// check asks about lie below it.
+    base: usize,
+    /// The length of the last mate reported when it came from a bounded proof: the
+    /// proof-tree check asks for that proof's moves.
+    bound: Option<u16>,
 }
 
 impl Solver {
@@ -79,6 +109,8 @@ impl Solver {
     pub fn new(hash_bytes: usize) -> Solver {
         Solver {
             table: Table::new(hash_bytes),
+            base: 0,
+            bound: None,
         }
     }
 
@@ -86,6 +118,8 @@ impl Solver {
     pub fn try_new(hash_bytes: usize) -> Result<Solver, String> {
         Ok(Solver {
             table: Table::try_new(hash_bytes)?,
+            base: 0,
+            bound: None,
         })
     }
 
@@ -99,6 +133,8 @@ impl Solver {
         progress: &mut dyn FnMut(&Progress),
     ) -> Report {
         self.table.clear();
+        self.base = pos.ply();
+        self.bound = None;
         let start = Instant::now();
         let attacker = pos.side_to_move();
         let mut work = pos.clone();
@@ -116,19 +152,19 @@ impl Solver {
             nodes: limits.nodes,
             stop,
         };
-        let mut search = dfpn::Dfpn::new(&mut self.table, attacker, budget, &mut tick);
-        let (verdict, numbers) = match expand::status(&work, attacker) {
+        let mut search = dfpn::Dfpn::new(&mut self.table, attacker, self.base, budget, &mut tick);
+        let (mut verdict, numbers) = match expand::status(&work, attacker) {
             expand::Status::Won(len) if len > 0 => {
-                let l = line::extract(&mut search, &work);
+                let l = line::extract(&mut search, &work, UNBOUNDED);
                 (verdict_of(l), table::Numbers::proven(len))
             }
             expand::Status::Won(_) | expand::Status::Lost => {
-                (Verdict::NoMate, table::Numbers::disproven(false))
+                (Verdict::NoMate, table::Numbers::disproven(table::SOLID))
             }
             expand::Status::Open => {
-                let n = search.solve(&mut work);
+                let n = search.solve(&mut work, UNBOUNDED);
                 let verdict = if n.is_proven() {
-                    verdict_of(line::extract(&mut search, &work))
+                    verdict_of(line::extract(&mut search, &work, UNBOUNDED))
                 } else if n.is_disproven() {
                     Verdict::NoMate
                 } else {
@@ -137,6 +173,22 @@ impl Solver {
                 (verdict, n)
             }
         };
+        let first = match &verdict {
+            Verdict::Mate(line) => Some(First {
+                elapsed: start.elapsed(),
+                nodes: search.nodes,
+                plies: line.len(),
+            }),
+            _ => None,
+        };
+        let mut shortest = false;
+        if let Verdict::Mate(line) = &mut verdict
+            && !limits.any
+        {
+            let (bound, done) = shorten(&mut search, &mut work, line);
+            self.bound = bound;
+            shortest = done;
+        }
         Report {
             verdict,
             nodes: search.nodes,
@@ -144,6 +196,8 @@ impl Solver {
             pn: numbers.pn,
             dn: numbers.dn,
             hashfull: self.table.permille_full(),
+            first,
+            shortest,
         }
     }
 
@@ -156,8 +210,56 @@ impl Solver {
             nodes: limits.nodes,
             stop: None,
         };
-        let mut search = dfpn::Dfpn::new(&mut self.table, pos.side_to_move(), budget, &mut tick);
-        line::attacker_move(&mut search, &mut pos.clone())
+        // Repetitions of the moves between the problem and `pos` rest on the path: the
+        // table, kept from check to check, must not hold them as disproofs.
+        let base = self.base.min(pos.ply());
+        // Below a bounded proof, its bound less the plies played since the problem.
+        let left = self.bound.map_or(UNBOUNDED, |b| {
+            let played = pos.ply().saturating_sub(self.base);
+            b.saturating_sub(u16::try_from(played).unwrap_or(u16::MAX))
+        });
+        let mut search =
+            dfpn::Dfpn::new(&mut self.table, pos.side_to_move(), base, budget, &mut tick);
+        line::attacker_move(&mut search, &mut pos.clone(), left)
+    }
+}
+
+/// The shortening: proves `root` again with a bound two plies below the line's length,
+/// again and again, keeping each shorter line in `line`, until a bound is disproven (the
+/// line is the shortest mate: `true`) or the limits end it. Returns the bound of the last
+/// line (`None`: still the first proof's) and whether it is the shortest.
+fn shorten(
+    search: &mut dfpn::Dfpn,
+    root: &mut Position,
+    line: &mut Vec<Move>,
+) -> (Option<u16>, bool) {
+    let mut bound = None;
+    loop {
+        // Mates end on the attacker's move: two plies less is the next length possible.
+        let Some(left) = line
+            .len()
+            .checked_sub(2)
+            .and_then(|l| u16::try_from(l).ok())
+        else {
+            return (bound, true);
+        };
+        if left == 0 {
+            return (bound, true);
+        }
+        let n = search.solve(root, left);
+        if n.is_disproven() {
+            return (bound, true);
+        }
+        if !n.is_proven() {
+            return (bound, false);
+        }
+        match line::extract(search, root, left) {
+            Some(shorter) if shorter.len() < line.len() => {
+                *line = shorter;
+                bound = Some(left);
+            }
+            _ => return (bound, false),
+        }
     }
 }
 

@@ -15,11 +15,17 @@ pub struct Numbers {
     pub dn: u32,
     /// Once proven: plies from the position to the end of the game along the proof found.
     pub len: u16,
-    /// Once disproven: whether the disproof rests on a repetition on the path it was found
-    /// from (then it may not hold on another path; the table keeps it all the same, which can
-    /// only hide a mate, never invent one).
-    pub by_repetition: bool,
+    /// Once disproven: the earliest ply of the search path (counted like [`Position::ply`],
+    /// from the game's start) whose position the disproof rests on, through a repetition
+    /// found below; [`SOLID`] when it rests on none and holds on every path. A disproof that
+    /// rests on the path never enters the table (docs/mate.md, "Repetitions and the table").
+    ///
+    /// [`Position::ply`]: crate::rules::Position::ply
+    pub rests_on: u32,
 }
+
+/// [`Numbers::rests_on`] of a disproof that holds whatever the path.
+pub const SOLID: u32 = u32::MAX;
 
 impl Numbers {
     /// A position nothing is known about yet.
@@ -27,7 +33,7 @@ impl Numbers {
         pn: 1,
         dn: 1,
         len: 0,
-        by_repetition: false,
+        rests_on: SOLID,
     };
 
     /// A proven position whose game ends `len` plies later.
@@ -36,17 +42,17 @@ impl Numbers {
             pn: 0,
             dn: INFINITE,
             len,
-            by_repetition: false,
+            rests_on: SOLID,
         }
     }
 
-    /// A disproven position.
-    pub fn disproven(by_repetition: bool) -> Numbers {
+    /// A disproven position, resting on the path's ply `rests_on` ([`SOLID`]: on none).
+    pub fn disproven(rests_on: u32) -> Numbers {
         Numbers {
             pn: INFINITE,
             dn: 0,
             len: 0,
-            by_repetition,
+            rests_on,
         }
     }
 
@@ -203,7 +209,7 @@ mod tests {
         t.put(10, Numbers::proven(3), 1);
         t.put(11, Numbers::UNKNOWN, 500);
         t.put(12, Numbers::UNKNOWN, 2);
-        t.put(13, Numbers::disproven(false), 1);
+        t.put(13, Numbers::disproven(SOLID), 1);
         assert_eq!(t.permille_full(), 1000);
         t.put(14, Numbers::UNKNOWN, 7);
         assert_eq!(t.get(12), Numbers::UNKNOWN, "the cheapest open entry went");

@@ -11,7 +11,7 @@ use crate::testing::Rng;
 
 /// The game is over after the last move: `Some(true)` if the attacker won. Repetitions end
 /// a line as the solver's definition says (never part of a proof).
-fn ended(pos: &Position, attacker: Color) -> Option<bool> {
+pub(super) fn ended(pos: &Position, attacker: Color) -> Option<bool> {
     if pos.royal_count(attacker.flip()) == 0 {
         return Some(true);
     }
@@ -27,7 +27,7 @@ fn ended(pos: &Position, attacker: Color) -> Option<bool> {
 
 /// Exhaustive AND-OR search: whether the attacker (to move) wins within `plies` plies by
 /// checking on every move, trying every move of both sides.
-fn attacker_wins(pos: &mut Position, attacker: Color, plies: u32) -> bool {
+pub(super) fn attacker_wins(pos: &mut Position, attacker: Color, plies: u32) -> bool {
     if plies == 0 {
         return false;
     }
@@ -67,7 +67,7 @@ fn defender_loses(pos: &mut Position, attacker: Color, plies: u32) -> bool {
 
 /// A sparse random position: both kings, sometimes a crown prince, and a few pieces of each
 /// side drawn from the start position, the attacker's mostly near the defender's king.
-fn random_position(rng: &mut Rng, variant: Variant, rules: RuleSet) -> Position {
+pub(super) fn random_position(rng: &mut Rng, variant: Variant, rules: RuleSet) -> Position {
     random_position_with(rng, variant, rules, 0)
 }
 
@@ -148,6 +148,7 @@ fn solver_verdicts_agree_with_exhaustive_search_on_random_positions() {
     let limits = Limits {
         time: None,
         nodes: Some(20_000),
+        ..Limits::default()
     };
     // Unoptimised builds run a third of the positions: the exhaustive search is slow there.
     let scale = if cfg!(debug_assertions) { 3 } else { 1 };
@@ -198,10 +199,11 @@ fn solver_verdicts_agree_with_exhaustive_search_on_random_positions() {
 }
 
 /// The attacker's move the solver proves, re-solving the position (the walk's chooser).
-fn solver_move(solver: &mut Solver, pos: &Position) -> Option<crate::rules::Move> {
+pub(super) fn solver_move(solver: &mut Solver, pos: &Position) -> Option<crate::rules::Move> {
     let limits = Limits {
         time: None,
         nodes: Some(50_000),
+        ..Limits::default()
     };
     solver.proof_move(pos, &limits)
 }
@@ -215,7 +217,7 @@ fn all_checks(pos: &mut Position) -> Vec<crate::rules::Move> {
         pos.make(mv);
         let keep = match super::expand::status(pos, attacker) {
             super::expand::Status::Won(_) => true,
-            super::expand::Status::Lost => false,
+            super::expand::Status::Lost => pos.repeats() && pos.in_check(attacker.flip()),
             super::expand::Status::Open => pos.in_check(attacker.flip()),
         };
         pos.unmake();

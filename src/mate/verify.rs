@@ -3,7 +3,8 @@
 //! else is asked of the rules: each attacker move must be a legal game move that checks or
 //! wins, every legal answer of the defender must be met, every line must end in the
 //! attacker's win by [`Position::outcome`], and no line may come back to a position it
-//! passed. Nothing here reads the solver's table or its proof numbers, so a bug there shows
+//! passed or one of the game before it (the solver's definition: a repetition is never part
+//! of a proof). Nothing here reads the solver's table or its proof numbers, so a bug there shows
 //! as a failed check, not as a proof taken on trust.
 
 use crate::rules::outcome::GameResult;
@@ -36,7 +37,6 @@ struct Walk<'a> {
     choose: &'a mut dyn FnMut(&Position) -> Option<Move>,
     nodes: u64,
     max_nodes: u64,
-    path: Vec<u64>,
     line: Vec<Move>,
 }
 
@@ -52,7 +52,6 @@ pub fn proof_tree(
         choose,
         nodes: 0,
         max_nodes,
-        path: Vec::new(),
         line: Vec::new(),
     };
     let depth = walk.attacker_node(&mut pos.clone())?;
@@ -79,6 +78,14 @@ impl Walk<'_> {
         }
     }
 
+    /// A failure if the position occurred before, on the line or in the game.
+    fn no_repetition(&self, pos: &Position) -> Result<(), Failure> {
+        if pos.repeats() {
+            return Err(self.fail("the line comes back to a position it passed"));
+        }
+        Ok(())
+    }
+
     /// The attacker to move: its chosen move, then every answer. Returns the plies to the end.
     fn attacker_node(&mut self, pos: &mut Position) -> Result<usize, Failure> {
         self.nodes += 1;
@@ -88,22 +95,18 @@ impl Walk<'_> {
         if self.ended(pos)? {
             return Ok(0);
         }
-        if self.path.contains(&pos.key()) {
-            return Err(self.fail("the line comes back to a position it passed"));
-        }
+        self.no_repetition(pos)?;
         let Some(mv) = (self.choose)(pos) else {
             return Err(self.fail("no attacker move given"));
         };
         if !pos.game_moves().contains(&mv) {
             return Err(self.fail(format!("{} is not a legal move", mv.text())));
         }
-        self.path.push(pos.key());
         self.line.push(mv);
         pos.make(mv);
         let result = self.after_attack(pos);
         pos.unmake();
         self.line.pop();
-        self.path.pop();
         result.map(|d| d + 1)
     }
 
@@ -113,6 +116,7 @@ impl Walk<'_> {
         if self.ended(pos)? {
             return Ok(0);
         }
+        self.no_repetition(pos)?;
         if !pos.in_check(self.attacker.flip()) {
             return Err(self.fail("the attacker's move is not a check"));
         }

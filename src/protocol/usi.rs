@@ -57,6 +57,8 @@ pub struct Session {
     perft: Option<PerftJob>,
     /// USI `go mate`: the proof-number solver, answered with `checkmate`.
     mate: Option<MateJob>,
+    /// `MateAny`: `go mate` answers with its first proof instead of the shortest mate.
+    mate_any: bool,
     multipv: usize,
     ponder: bool,
     /// Strength: `Skill_Level` (USI) / `Skill Level` (UCI), or `UCI_Elo` when
@@ -98,6 +100,7 @@ impl Session {
             search: SearchControl::new(DEFAULT_HASH, 1, tx)?,
             perft: None,
             mate: None,
+            mate_any: false,
             multipv: 1,
             ponder: false,
             strength: Strength {
@@ -292,6 +295,7 @@ impl Session {
         match self.dialect {
             Dialect::Usi => {
                 o.line("option name USI_AnalyseMode type check default false");
+                o.line("option name MateAny type check default false");
                 o.line(&format!(
                     "option name Skill_Level type spin default {max} min 0 max {max}"
                 ));
@@ -396,6 +400,7 @@ impl Session {
             // `USI_MultiPV`: lishogi's name for the same option.
             "multipv" | "usi_multipv" => self.multipv = spin(1, MAX_MULTIPV as u64)? as usize,
             "usi_ponder" | "ponder" => self.ponder = check()?,
+            "mateany" => self.mate_any = check()?,
             "usi_analysemode" | "uci_analysemode" => self.strength.analyse_mode = check()?,
             "skill_level" | "skill level" => {
                 self.strength.level = spin(0, skill::MAX_LEVEL as u64)? as u8
@@ -571,6 +576,7 @@ impl Session {
             let mate_limits = crate::mate::Limits {
                 time: limits.movetime,
                 nodes: limits.nodes,
+                any: self.mate_any,
             };
             let (pos, out) = (&self.game.pos, self.out.clone());
             // The solver's table takes what `USI_Hash` gives the search (a host with little

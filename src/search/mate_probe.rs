@@ -68,7 +68,12 @@ pub(super) fn budget(
     if time.is_none() && nodes.is_none() {
         return None;
     }
-    Some(mate::Limits { time, nodes })
+    // The first proof is played: its share of the move's time is all the probe has.
+    Some(mate::Limits {
+        time,
+        nodes,
+        any: true,
+    })
 }
 
 impl MateProbe {

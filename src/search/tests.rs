@@ -408,6 +408,7 @@ fn a_lead_held_through_a_search_plays_the_forced_win_the_mate_probe_proves() {
     let limits = crate::mate::Limits {
         nodes: Some(2_000_000),
         time: None,
+        any: true,
     };
     for answer in after.clone().game_moves() {
         let mut p = after.clone();
