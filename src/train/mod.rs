@@ -127,8 +127,14 @@ pub fn fit_k(score: &[f32], result: &[f32]) -> f32 {
 
 impl Model {
     fn new(variant: Variant, seed: u64, factorised: bool) -> Model {
+        // Initial weights spread over ±0.1 on chu's 144 squares, and as much less on a larger
+        // board: the reader bounds a unit's reach on any board by a weight per square
+        // ([`Network::accumulator_range`]), and on dai dai's 289 squares chu's spread alone
+        // takes it to about 30 000 of the 32 767 it accepts before any training.
+        let spread = 0.2 * (144.0 / (variant.side() * variant.side()) as f32);
         let mut state = seed;
-        let mut random = || ((splitmix(&mut state) >> 40) as f32 / (1u64 << 24) as f32 - 0.5) * 0.2;
+        let mut random =
+            || ((splitmix(&mut state) >> 40) as f32 / (1u64 << 24) as f32 - 0.5) * spread;
         let real = features::count(variant) * HIDDEN;
         let w1 = if factorised {
             // Each piece starts with its kind factor's random row, as an unfactorised model
