@@ -139,7 +139,8 @@ impl Model {
         let w1 = if factorised {
             // Each piece starts with its kind factor's random row, as an unfactorised model
             // starts with its feature's: the other rows start at zero, so a feature no
-            // training position holds exports the trained factors and no noise.
+            // training position holds exports what its kind, rank and square learned, and
+            // no noise of its own.
             let kinds = 2 * features::kinds(variant) * HIDDEN;
             let mut w1 = vec![0.0; real + factors::count(variant) * HIDDEN];
             w1[real..real + kinds]
