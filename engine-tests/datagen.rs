@@ -236,6 +236,71 @@ fn a_trained_network_loads_in_bench_and_in_every_protocol() {
     }
 }
 
+/// A dai dai network through the binary: trained (with virtual features) on a dai dai
+/// shard, loaded by `--eval-file` (bench names it for dai dai, chu keeps its own), and
+/// refused, with one error line, by a datagen run of the other game, as chu's is by dai dai's.
+#[test]
+fn a_dai_dai_network_loads_for_dai_dai_and_each_game_refuses_the_other_s() {
+    let shard = tmp("dd-pipeline.txt");
+    datagen(&shard, "daidai", "1");
+    let net = tmp("dd-pipeline.nnue");
+    let (shard, net) = (shard.to_str().unwrap(), net.to_str().unwrap());
+    let train = shishi(&[
+        "train",
+        shard,
+        "--out",
+        net,
+        "--epochs",
+        "1",
+        "--validation-every",
+        "2",
+        "--factorise",
+    ]);
+    let said = String::from_utf8_lossy(&train.stdout).to_string();
+    assert!(
+        train.status.success(),
+        "{}",
+        String::from_utf8_lossy(&train.stderr)
+    );
+    let hash = said
+        .split("daidai network ")
+        .nth(1)
+        .unwrap()
+        .split(';')
+        .next()
+        .unwrap();
+    let bench = shishi(&["--eval-file", net, "bench", "--quick"]);
+    let text = String::from_utf8_lossy(&bench.stdout);
+    assert!(text.contains(&format!("daidai  network: {hash}")), "{text}");
+    assert!(!text.contains("chu     network: none"), "{text}");
+    let chu = concat!(env!("CARGO_MANIFEST_DIR"), "/nets/chu-57a0086b.nnue");
+    for (file, variant, want) in [
+        (
+            net,
+            "chu",
+            "is a daidai network; datagen --variant chu needs a chu one",
+        ),
+        (
+            chu,
+            "daidai",
+            "is a chu network; datagen --variant daidai needs a daidai one",
+        ),
+    ] {
+        let args = [
+            "--eval-file",
+            file,
+            "datagen",
+            "--variant",
+            variant,
+            "--games",
+            "1",
+            "--out",
+            "-",
+        ];
+        one_error_line(&shishi(&args), want);
+    }
+}
+
 /// `shishi fit` on a dai dai shard: one line per weight, losses that do not rise on the
 /// training set, and one error line for bad arguments and damaged files.
 #[test]

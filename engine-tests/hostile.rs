@@ -539,6 +539,7 @@ fn table(f: &Fixtures) -> Vec<Entry> {
                 number_runs("train", &["train", &shard, "--out", &f.s("net-out4.nnue")], "--batch", refused(), refused()),
                 number_runs("train", &["train", &shard, "--out", &f.s("net-out5.nnue")], "--validation-every", refused(), refused()),
                 stdout_runs("train", strings(&["train", &shard, "--epochs", "1", "--validation-every", "2", "--out", &f.s("net-out6.nnue")])),
+                file_runs(f, "train --factorise", &["train", "{}", "--factorise", "--out", &f.s("net-out7.nnue"), "--epochs", "1"], "shard.txt"),
             ]
             .concat(),
         },

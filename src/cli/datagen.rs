@@ -63,6 +63,20 @@ fn parse_range(s: &str) -> Result<(u32, u32), String> {
     Ok((lo, hi))
 }
 
+/// Refuses a network file (`--eval-file`) of another game than the one `args` plays: the
+/// run would silently make its data with the hand-set evaluation alone.
+pub fn refuse_other_game(args: &DatagenArgs, path: &str, network: Variant) -> Result<(), String> {
+    if network == args.variant {
+        return Ok(());
+    }
+    Err(format!(
+        "--eval-file {path} is a {} network; datagen --variant {} needs a {} one",
+        network.name(),
+        args.variant.name(),
+        args.variant.name()
+    ))
+}
+
 /// Runs `shishi datagen`.
 pub fn run(args: DatagenArgs) -> Result<(), String> {
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());

@@ -65,8 +65,11 @@ enum Command {
 /// Runs the chosen subcommand; an error is one line for stderr.
 pub fn run(cli: Cli) -> Result<(), String> {
     if let Some(value) = &cli.eval_file {
-        let report = shishi::protocol::eval_file::set(value)?;
+        let (report, game) = shishi::protocol::eval_file::set_for(value)?;
         log::info!("{report}");
+        if let (Some(game), Some(Command::Datagen(args))) = (game, &cli.command) {
+            datagen::refuse_other_game(args, value, game)?;
+        }
     }
     match cli.command {
         Some(Command::Perft(args)) => perft::run(args),

@@ -40,6 +40,10 @@ pub struct TrainArgs {
     /// move alike to both sides), doubling the positions a run learns from.
     #[arg(long)]
     mirror: bool,
+    /// Train with virtual features (each piece's kind, its kind on its rank, its side on its
+    /// square) folded into the piece-square weights at export: dai dai's networks are.
+    #[arg(long)]
+    factorise: bool,
     /// Write the loss curves here (PNG).
     #[arg(long)]
     plot: Option<String>,
@@ -104,6 +108,7 @@ pub fn run(args: TrainArgs) -> Result<(), String> {
         lambda: args.lambda,
         lookahead: args.lookahead,
         seed: args.seed,
+        factorise: args.factorise,
     };
     let trained = train::train(variant, &data, &settings, &mut |epoch, loss| {
         eprintln!(

@@ -1,8 +1,9 @@
 //! The networks built into the binary, so that the engine plays at its best with no file to
 //! install and the WebAssembly build carries the same judgement as the native one.
 //! `nets/README.md` gives each file's hashes and the `shishi train` command and seed that
-//! made it. Dai dai has none yet (docs/training.md): it is judged by the hand-set
-//! evaluation alone.
+//! made it. Dai dai has none yet: its first network scored too little over the hand-set
+//! evaluation to be built in (docs/training.md, "Dai dai"), so a dai dai game is judged by
+//! the hand-set evaluation alone unless `EvalFile` names a network.
 
 use super::Network;
 use super::features::HIDDEN;

@@ -16,22 +16,27 @@ pub const EMPTY: &str = "<empty>";
 /// loaded for its game. Returns the line to report; a file that cannot be read or is not a
 /// network is an error and changes nothing.
 pub fn set(value: &str) -> Result<String, String> {
+    set_for(value).map(|(report, _)| report)
+}
+
+/// [`set`], also returning the game of the network file loaded (`None` for [`BUILT_IN`] and
+/// [`EMPTY`]), so that a command that plays one game can refuse another game's network
+/// instead of playing without it.
+pub fn set_for(value: &str) -> Result<(String, Option<Variant>), String> {
     let value = value.trim();
     if value.is_empty() || value == EMPTY {
         nnue::clear_active(Variant::Chu);
         nnue::clear_active(Variant::DaiDai);
-        return Ok("EvalFile: the hand-set evaluation alone".into());
+        return Ok(("EvalFile: the hand-set evaluation alone".into(), None));
     }
     if value == BUILT_IN {
         nnue::use_builtin(Variant::Chu);
         nnue::use_builtin(Variant::DaiDai);
-        return Ok(format!("EvalFile: built-in, {}", describe()));
+        return Ok((format!("EvalFile: built-in, {}", describe()), None));
     }
     let (variant, hash) = nnue::load_file(value).map_err(|e| format!("option EvalFile: {e}"))?;
-    Ok(format!(
-        "EvalFile: {} network {hash} from {value}",
-        variant.name()
-    ))
+    let report = format!("EvalFile: {} network {hash} from {value}", variant.name());
+    Ok((report, Some(variant)))
 }
 
 /// Which evaluation judges each game now, for the handshake.

@@ -14,6 +14,7 @@
 //! the evaluation the engine computes with it.
 
 pub mod data;
+pub mod factors;
 pub mod fit;
 pub mod plot;
 #[cfg(test)]
@@ -56,12 +57,16 @@ pub struct Settings {
     pub lookahead: u32,
     /// Initial weights and the order of the positions.
     pub seed: u64,
+    /// Train with virtual features ([`factors`]), folded into the real ones at export.
+    pub factorise: bool,
 }
 
 /// The float model the trainer fits.
 #[derive(Clone)]
 pub struct Model {
     variant: Variant,
+    /// Whether `w1` holds the rows of [`factors`] after the real features' rows.
+    factorised: bool,
     w1: Vec<f32>,
     b1: [f32; HIDDEN],
     w2: [f32; 2 * HIDDEN],
@@ -121,14 +126,33 @@ pub fn fit_k(score: &[f32], result: &[f32]) -> f32 {
 }
 
 impl Model {
-    fn new(variant: Variant, seed: u64) -> Model {
+    fn new(variant: Variant, seed: u64, factorised: bool) -> Model {
+        // Initial weights spread over ±0.1 on chu's 144 squares, and as much less on a larger
+        // board: the reader bounds a unit's reach on any board by a weight per square
+        // ([`Network::accumulator_range`]), and on dai dai's 289 squares chu's spread alone
+        // takes it to about 30 000 of the 32 767 it accepts before any training.
+        let spread = 0.2 * (144.0 / (variant.side() * variant.side()) as f32);
         let mut state = seed;
-        let n = features::count(variant) * HIDDEN;
-        let w1 = (0..n)
-            .map(|_| ((splitmix(&mut state) >> 40) as f32 / (1u64 << 24) as f32 - 0.5) * 0.2)
-            .collect();
+        let mut random =
+            || ((splitmix(&mut state) >> 40) as f32 / (1u64 << 24) as f32 - 0.5) * spread;
+        let real = features::count(variant) * HIDDEN;
+        let w1 = if factorised {
+            // Each piece starts with its kind factor's random row, as an unfactorised model
+            // starts with its feature's: the other rows start at zero, so a feature no
+            // training position holds exports what its kind, rank and square learned, and
+            // no noise of its own.
+            let kinds = 2 * features::kinds(variant) * HIDDEN;
+            let mut w1 = vec![0.0; real + factors::count(variant) * HIDDEN];
+            w1[real..real + kinds]
+                .iter_mut()
+                .for_each(|w| *w = random());
+            w1
+        } else {
+            (0..real).map(|_| random()).collect()
+        };
         Model {
             variant,
+            factorised,
             w1,
             b1: [0.1; HIDDEN],
             w2: [0.0; 2 * HIDDEN],
@@ -136,13 +160,27 @@ impl Model {
         }
     }
 
+    /// Calls `visit` with each row feature `f` trains: its own, and with factors its
+    /// virtual features'.
+    #[inline]
+    fn rows_of(&self, f: u32, mut visit: impl FnMut(usize)) {
+        visit(f as usize);
+        if self.factorised {
+            factors::of(self.variant, f)
+                .into_iter()
+                .for_each(|v| visit(v as usize));
+        }
+    }
+
     fn accumulate(&self, active: &[u32]) -> [f32; HIDDEN] {
         let mut acc = self.b1;
         for &f in active {
-            let row = &self.w1[f as usize * HIDDEN..(f as usize + 1) * HIDDEN];
-            for (a, w) in acc.iter_mut().zip(row) {
-                *a += w;
-            }
+            self.rows_of(f, |r| {
+                let row = &self.w1[r * HIDDEN..(r + 1) * HIDDEN];
+                for (a, w) in acc.iter_mut().zip(row) {
+                    *a += w;
+                }
+            });
         }
         acc
     }
@@ -186,10 +224,22 @@ impl Model {
         for (w, &f) in w2.iter_mut().zip(&self.w2) {
             *w = q(f, QB) as i16;
         }
+        // Each real feature's weights with its virtual features' folded in (none without
+        // factors), kept inside the bound every trained weight keeps.
+        let real = features::count(self.variant);
+        let mut w1 = Vec::with_capacity(real * HIDDEN);
+        for f in 0..real as u32 {
+            let mut row = [0.0f32; HIDDEN];
+            self.rows_of(f, |r| {
+                let weights = &self.w1[r * HIDDEN..(r + 1) * HIDDEN];
+                row.iter_mut().zip(weights).for_each(|(a, w)| *a += w);
+            });
+            w1.extend(row.map(|w| q(w.clamp(-W1_CLIP, W1_CLIP), QA) as i16));
+        }
         Network {
             variant: self.variant,
             scale: OUTPUT_SCALE as i32,
-            w1: self.w1.iter().map(|&w| q(w, QA) as i16).collect(),
+            w1,
             b1,
             w2,
             b2: q(self.b2, QA * QB) as i32,
@@ -299,10 +349,12 @@ impl Grads {
             }
             self.b1.iter_mut().zip(&d_acc).for_each(|(g, d)| *g += d);
             for &f in active {
-                let row = &mut self.w1[f as usize * HIDDEN..(f as usize + 1) * HIDDEN];
-                for (g, d) in row.iter_mut().zip(&d_acc) {
-                    *g += d;
-                }
+                model.rows_of(f, |r| {
+                    let row = &mut self.w1[r * HIDDEN..(r + 1) * HIDDEN];
+                    for (g, d) in row.iter_mut().zip(&d_acc) {
+                        *g += d;
+                    }
+                });
             }
         }
     }
@@ -363,7 +415,7 @@ pub fn train(
     }
     let k = fit_k(&data.score, &data.result);
     let targets = targets(data, k, settings.lambda, settings.lookahead);
-    let mut model = Model::new(variant, settings.seed);
+    let mut model = Model::new(variant, settings.seed, settings.factorise);
     let hand_validation = {
         let mut zero = model.clone();
         zero.w2 = [0.0; 2 * HIDDEN];

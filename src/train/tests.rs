@@ -42,6 +42,7 @@ fn a_smoke_run_lowers_the_loss_and_the_engine_runs_the_exported_network_as_train
         lambda: 0.5,
         lookahead: 0,
         seed: 3,
+        factorise: false,
     };
     let mut seen = Vec::new();
     let trained = train(variant, &data, &settings, &mut |e, l| {
@@ -57,6 +58,22 @@ fn a_smoke_run_lowers_the_loss_and_the_engine_runs_the_exported_network_as_train
         trained.quantization_error
     );
     assert!((50.0..5000.0).contains(&trained.k), "K {}", trained.k);
+    // With virtual features the fit learns too, and its export (folded) is as exact.
+    let factorised = Settings {
+        factorise: true,
+        ..settings
+    };
+    let folded = train(variant, &data, &factorised, &mut |_, _| {}).unwrap();
+    let (first, last) = (folded.epochs[0].train, folded.epochs[5].train);
+    assert!(
+        last < first * 0.95,
+        "factorised training loss {first} -> {last}"
+    );
+    assert!(
+        folded.quantization_error < 5.0,
+        "{}",
+        folded.quantization_error
+    );
 
     // The engine's evaluation with the exported network: the hand-set score plus the integer
     // output (faded as the lead grows), which is the float model's within rounding.
@@ -195,4 +212,71 @@ fn a_lookahead_target_averages_the_game_s_later_searches_in_the_mover_s_view() {
     let t = targets(&reflected, k, 1.0, 3);
     assert!(close(t[0], t[1]) && close(t[2], t[3]), "{t:?}");
     assert!(close(t[0], (e(100.0) + e(300.0)) / 2.0));
+}
+
+#[test]
+fn virtual_features_are_shared_as_documented_and_numbered_after_the_real_ones() {
+    use crate::rules::Color;
+    for variant in [Variant::Chu, Variant::DaiDai] {
+        let (real, side) = (features::count(variant), variant.side());
+        let all = real + factors::count(variant);
+        let pos = Position::start(variant, RuleSet::Seed);
+        let mut active = Vec::new();
+        features::active(&pos, Color::Black, &mut active);
+        for &f in &active {
+            let [kind, rank, square] = factors::of(variant, f);
+            assert!((real..all).contains(&(kind as usize)), "{kind}");
+            assert!(kind < rank && rank < square && (square as usize) < all);
+            for &g in &active {
+                let [k2, r2, s2] = factors::of(variant, g);
+                let squares = (side * side) as u32;
+                let (same_piece, same_square) =
+                    (f / squares == g / squares, f % squares == g % squares);
+                let same_rank = f % squares / side as u32 == g % squares / side as u32;
+                let theirs = |x: u32| x as usize / squares as usize / features::kinds(variant);
+                assert_eq!(kind == k2, same_piece);
+                assert_eq!(rank == r2, same_piece && same_rank);
+                assert_eq!(square == s2, same_square && theirs(f) == theirs(g));
+            }
+        }
+    }
+}
+
+#[test]
+fn a_factorised_model_exports_the_network_its_virtual_features_add_up_to() {
+    let variant = Variant::DaiDai;
+    let mut model = Model::new(variant, 5, true);
+    // Every row, real and virtual, made non-zero, so that a row left out of the fold shows.
+    let mut state = 11u64;
+    let mut small =
+        |scale: f32| ((splitmix(&mut state) >> 40) as f32 / (1u64 << 24) as f32 - 0.5) * scale;
+    model.w1.iter_mut().for_each(|w| *w = small(0.04));
+    model.b1.iter_mut().for_each(|b| *b = 0.3 + small(0.4));
+    model.w2.iter_mut().for_each(|w| *w = small(0.25));
+    let net = model.quantize();
+    net.check().unwrap();
+    let mut rng = crate::eval::test_util::Rng(3);
+    let positions =
+        crate::eval::test_util::random_positions(variant, RuleSet::Seed, &mut rng, 4, 3, 1, 150);
+    let (mut us, mut them) = (Vec::new(), Vec::new());
+    // Without the virtual rows the same real rows give another output.
+    let mut unfolded = model.clone();
+    unfolded.factorised = false;
+    unfolded.w1.truncate(features::count(variant) * HIDDEN);
+    let (mut worst, mut apart) = (0.0f32, 0.0f32);
+    for pos in &positions {
+        features::active(pos, pos.side_to_move(), &mut us);
+        features::active(pos, pos.side_to_move().flip(), &mut them);
+        let float = OUTPUT_SCALE * model.forward(&us, &them).0;
+        let int = net.output(&net.accumulate(&us), &net.accumulate(&them)) as f32;
+        worst = worst.max((float - int).abs());
+        apart = apart.max((float - OUTPUT_SCALE * unfolded.forward(&us, &them).0).abs());
+    }
+    assert!(positions.len() > 50);
+    // Rounding alone: some 130 pieces' folded weights, each within 1/2048 of the float's.
+    assert!(worst < 10.0, "float and exported outputs differ by {worst}");
+    assert!(
+        apart > 50.0,
+        "the virtual rows change the output by {apart} at most"
+    );
 }
