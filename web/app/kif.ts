@@ -162,7 +162,7 @@ export function parseKif(text: string, current: GameKind): ParsedKif {
     if (!mv || !to || !from) return { error: `KIF move ${m[1]} '${body}' is not a move` };
     previous = to;
     if (m[2] === "一歩目") {
-      first = { from, mid: to, text: body };
+      first = { from, mid: to, text: mv[0] };
       continue;
     }
     const promote = mv[5] === "成" ? true : mv[5] === "不成" ? false : null;
@@ -170,9 +170,9 @@ export function parseKif(text: string, current: GameKind): ParsedKif {
       if (!first || first.mid !== from) {
         return { error: `KIF move ${m[1]}: a second step (二歩目) without its first` };
       }
-      moves.push({ squares: [first.from, from, to], promote, text: `${first.text} ${body}` });
+      moves.push({ squares: [first.from, from, to], promote, text: `${first.text} ${mv[0]}` });
       first = null;
-    } else moves.push({ squares: [from, to], promote, text: body });
+    } else moves.push({ squares: [from, to], promote, text: mv[0] });
   }
   if (start < 0 && moves.length === 0) return { error: "no moves in this KIF record" };
   return { kind, sfen, moves };
