@@ -1,10 +1,11 @@
 // Writing moves for people in the notation a player chooses: Hodges (the engine's readable
 // notation, chu.md §9), USI (the engine's own move text) or traditional Japanese (▲７六歩兵,
-// △同歩兵, 成/不成, a lion's double move with both squares). Formatting only: which piece
-// moved, whether it captured or promoted, and the squares of its path all come from the
-// engine — its Hodges text names the piece (its abbreviation, `+` for a promoted one; the
-// `pieces` table gives the kanji), `x!` marks an igui, `=` a declined promotion, and the USI
-// move lists every square. No rule is decided here.
+// △同歩兵, 成/不成, a lion's double move with both squares, the origin where two pieces of a
+// kind could make the move). Formatting only: which piece moved, whether it captured or
+// promoted, and the squares of its path all come from the engine — its Hodges text names the
+// piece (its abbreviation, `+` for a promoted one; the `pieces` table gives the kanji) and,
+// where needed, its origin; `x!` marks an igui, `=` a declined promotion, and the USI move
+// lists every square. No rule is decided here.
 
 import type { PieceKind } from "./rules-client.js";
 import { moveSquares } from "./sfen.js";
@@ -107,8 +108,13 @@ export function japaneseMove(
   previous: string | null,
 ): string {
   const j = japaneseParts(facts, kinds);
-  const suffix = j.promote ? "成" : j.declined ? "不成" : "";
   const [origin, ...steps] = j.squares;
+  // Where another piece of the kind could make the same move, the engine's Hodges text names
+  // the origin (`G5h-4g`): so does this one, after the move (`▲４七金将（５八）`).
+  const from = /^\+?[A-Z][A-Za-z]*?\d/.test(facts.hodges.split(/[-x]/)[0])
+    ? `（${japaneseSquare(origin)}）`
+    : "";
+  const suffix = (j.promote ? "成" : j.declined ? "不成" : "") + from;
   const to = steps.at(-1) ?? origin;
   if (steps.length === 1) {
     const prevTo = previous ? moveSquares(previous).squares.at(-1) : undefined;
@@ -117,8 +123,8 @@ export function japaneseMove(
   // A lion's two steps: igui (capture and back), a pass (out and back), or both squares.
   if (to === origin) {
     return j.igui
-      ? `${j.mark}${japaneseSquare(steps[0])}${j.kanji}居喰い`
-      : `${j.mark}${j.kanji}じっと`;
+      ? `${j.mark}${japaneseSquare(steps[0])}${j.kanji}居喰い${from}`
+      : `${j.mark}${j.kanji}じっと${from}`;
   }
   return `${j.mark}${steps.map((s) => japaneseSquare(s)).join("・")}${j.kanji}${suffix}`;
 }

@@ -120,6 +120,12 @@ test("chu moves in Japanese: piece kanji by side, 同, 成 and 不成", () => {
   assert.deepEqual(japanese("chushogi", silver, ["3e3d"]), ["▲３四銀将不成"]);
 });
 
+test("two pieces of a kind could make the move: the origin, as the engine's Hodges names it", () => {
+  const golds = "k11/12/12/12/12/12/12/7G1G2/12/12/12/11K b - 1";
+  assert.deepEqual(japanese("chushogi", golds, ["5h4g"]), ["▲４七金将（５八）"]);
+  assert.deepEqual(japanese("chushogi", golds, ["5h5g"]), ["▲５七金将"]);
+});
+
 test("a lion's moves in Japanese: double move with both squares, igui, pass", () => {
   assert.deepEqual(japanese("chushogi", LION, ["6g6f6e"]), ["▲６六・６五獅子"]);
   assert.deepEqual(japanese("chushogi", LION, ["6g6f5e"]), ["▲６六・５五獅子"]);
