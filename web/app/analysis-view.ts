@@ -1,7 +1,8 @@
-// The analysis panel: the engine's lines (score from Black's view, readable Hodges notation
-// asked of the rules engine, and USI), depth and speed, and the evaluation bar.
+// The analysis panel: the engine's lines (score from Black's view, in the notation the player
+// chose, from the Hodges notation asked of the rules engine, and USI), depth and speed, and the evaluation bar.
 
 import type { Side } from "./clock.js";
+import { type Formatter, formatLine } from "./notation.js";
 import type { PositionInfo, RulesClient } from "./rules-client.js";
 import type { EngineLine } from "./searcher.js";
 
@@ -22,9 +23,17 @@ export class AnalysisView {
   /** The deepest line so far of each MultiPV rank. */
   readonly lines = new Map<number, EngineLine>();
   private readable = new Map<string, string[]>();
-  private last: { info: PositionInfo | null; shown: boolean; flipped: boolean } | null = null;
+  private last: {
+    info: PositionInfo | null;
+    shown: boolean;
+    flipped: boolean;
+    previous: string | null;
+  } | null = null;
 
-  constructor(private readonly rules: RulesClient) {}
+  constructor(
+    private readonly rules: RulesClient,
+    private readonly format: Formatter,
+  ) {}
 
   /** Keeps an engine line unless a deeper one of its rank is kept already. */
   add(line: EngineLine): void {
@@ -39,9 +48,14 @@ export class AnalysisView {
   }
 
   /** Draws the lines of `info`'s position and the evaluation bar (none unless `shown`: the
-   * analysis mode). */
-  render(info: PositionInfo | null, shown: boolean, flipped: boolean): void {
-    this.last = { info, shown, flipped };
+   * analysis mode); `previous`: the move that led to the position. */
+  render(
+    info: PositionInfo | null,
+    shown: boolean,
+    flipped: boolean,
+    previous: string | null,
+  ): void {
+    this.last = { info, shown, flipped, previous };
     const list = $("lines");
     list.replaceChildren();
     const stats = $("analysis-stats");
@@ -79,7 +93,9 @@ export class AnalysisView {
       const readable = this.readable.get(key);
       const words = document.createElement("span");
       words.className = "readable";
-      words.textContent = readable ? readable.join(" ") : pv.join(" ");
+      words.textContent = readable
+        ? formatLine(this.format, pv, readable, info.side, previous).join(" ")
+        : pv.join(" ");
       li.appendChild(words);
       const usi = document.createElement("span");
       usi.className = "usi";
@@ -93,7 +109,7 @@ export class AnalysisView {
         void this.rules.notation(info.sfen, pv).then((r) => {
           this.readable.set(key, r);
           const last = this.last;
-          if (last?.info === info) this.render(info, last.shown, last.flipped);
+          if (last?.info === info) this.render(info, last.shown, last.flipped, last.previous);
         });
       }
     }

@@ -9,13 +9,17 @@ import { DiagramView } from "./diagram-view.js";
 import { type FlatTree, GameTree, type TreeNode } from "./game-tree.js";
 import { MoveInput, withPieceOnPath } from "./move-input.js";
 import { renderMoveList } from "./move-list.js";
+import { type Formatter, formatMove } from "./notation.js";
+import { setUpNotationChoice } from "./notation-choice.js";
 import { bindNavigation, type Step } from "./navigation.js";
 import { setUpCoordinates } from "./coordinates.js";
 import type { GameKind, PieceKind, PositionInfo, RulesClient } from "./rules-client.js";
 import { type EngineLine, Searcher } from "./searcher.js";
 import { Sound } from "./sound.js";
-import { moveNumber, moveSquares, parseBoard, sideWithoutRoyal, squareCoords } from "./sfen.js";
+import { moveSquares, parseBoard, sideWithoutRoyal, squareCoords } from "./sfen.js";
 import { parsePaste } from "./paste.js";
+import { RESULT_TEXT, showStatusLine } from "./status-line.js";
+import { downloadKif, isKif, lineFacts, playersOf, readKif } from "./kif.js";
 import { readPlayForm, setUpPlayForm, showPlayChoices } from "./play-form.js";
 import { otherSide, premoveToPlay } from "./premove.js";
 import {
@@ -33,12 +37,6 @@ import {
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 
 const SIDE_NAME: Record<Side, string> = { b: "Black", w: "White" };
-
-const RESULT_TEXT: Record<string, string> = {
-  black: "Black wins",
-  white: "White wins",
-  draw: "Draw",
-};
 
 /** A game against the engine in progress. */
 interface PlayState {
@@ -74,6 +72,8 @@ export class App {
    * changes (a board redrawn under the pointer would drop a drag). */
   private arrowMove: string | undefined;
   readonly sound = new Sound();
+  private notation = setUpNotationChoice($("notation"), () => this.renderMoves());
+  private format: Formatter = (f, prev) => formatMove(this.notation(), f, this.kinds, prev);
   /** Test hook (test-hook.ts): a committed move goes here instead of being played. */
   divertMove: ((move: string) => void) | null = null;
   /** Test hook: the board is not redrawn while set (entry goes on against the last drawing). */
@@ -95,7 +95,7 @@ export class App {
       cursor: (sq) => this.announce(sq),
     });
     this.diagram = new DiagramView(document.body);
-    this.analysis = new AnalysisView(rules);
+    this.analysis = new AnalysisView(rules, this.format);
     searcher.onInfo((l) => this.engineInfo(l));
     this.bindControls();
   }
@@ -190,7 +190,7 @@ export class App {
     $("promotion").hidden = true;
     this.analysis.lines.clear();
     this.render();
-    renderMoveList($("moves"), this.tree, (n) => this.jump(n));
+    this.renderMoves();
     this.setPlayButtons();
     this.showStatus();
     save(this.shown());
@@ -222,6 +222,13 @@ export class App {
   }
 
   // ---- drawing ---------------------------------------------------------------------------
+
+  /** The move list and the engine's lines, in the chosen notation. */
+  private renderMoves(): void {
+    const first = this.cache.get(this.tree.root.id)!.side;
+    renderMoveList($("moves"), this.tree, (n) => this.jump(n), this.format, first);
+    this.renderLines();
+  }
 
   render(): void {
     const info = this.info;
@@ -258,32 +265,16 @@ export class App {
   }
 
   private showStatus(): void {
-    const info = this.info!;
-    const el = $("game-status");
-    el.classList.remove("over");
-    if (this.play?.over) {
-      el.textContent = this.play.over;
-      el.classList.add("over");
-      return;
-    }
-    if (info.result !== "none") {
-      el.textContent = `${RESULT_TEXT[info.result]} — ${info.reason}`;
-      el.classList.add("over");
-      return;
-    }
-    const who = info.side === "b" ? "Black (sente)" : "White (gote)";
+    const p = this.play;
     // In a game, say whose turn it is in the player's terms: the board takes moves only on
     // "your move".
     const turn =
-      this.mode === "play" && this.play
-        ? info.side === this.play.human
+      this.mode === "play" && p
+        ? this.info!.side === p.human
           ? " — your move"
           : " — Shishi thinks"
         : "";
-    // The SFEN's move number (plies from 1, the one about to be played): a pasted position
-    // keeps its own.
-    const pre = this.premove ? ` · premove ${this.premove}` : "";
-    el.textContent = `${who} to move${info.check ? " — check" : ""}${turn} · move ${moveNumber(info.sfen)}${pre}`;
+    showStatusLine($("game-status"), this.info!, p?.over ?? null, turn, this.premove);
   }
 
   /** A position where a side has no royal piece is no game (the engine would call it over
@@ -464,7 +455,7 @@ export class App {
   }
 
   private renderLines(): void {
-    this.analysis.render(this.info, this.mode === "analyse", this.flipped);
+    this.analysis.render(this.info, this.mode === "analyse", this.flipped, this.tree.current.move);
   }
 
   // ---- play ------------------------------------------------------------------------------
@@ -657,7 +648,8 @@ export class App {
     click("io-load", () => void this.load(($("io-text") as HTMLTextAreaElement).value));
     click("io-copy", () => this.copy());
     click("io-share", () => this.share());
-    click("io-download", () => this.download());
+    click("io-download", () => this.download(false));
+    click("io-kif", () => this.download(true));
     $("io-upload").addEventListener("change", async () => {
       const file = ($("io-upload") as HTMLInputElement).files?.[0];
       if (file) await this.load(await file.text());
@@ -832,15 +824,22 @@ export class App {
     showCopied(location.href);
   }
 
-  private download(): void {
-    downloadGame(this.line(), this.info?.result ?? "none");
+  private download(kif: boolean): void {
+    const { kind, tree, play } = this;
+    const result = this.info?.result ?? "none";
+    if (!kif) return downloadGame(this.line(), result);
+    const moves = lineFacts(tree, this.cache.get(tree.root.id)!.side);
+    const players = play ? playersOf(play.human, play.level) : undefined;
+    downloadKif({ kind, sfen: tree.startSfen, moves, result, players }, this.kinds);
   }
 
   private async load(text: string): Promise<void> {
     if (!this.mayLeaveGame("Loading")) return;
     const err = $("io-error");
     err.textContent = "";
-    const parsed = parsePaste(text, this.kind);
+    const parsed = isKif(text)
+      ? await readKif(text, this.kind, this.rules)
+      : parsePaste(text, this.kind);
     if ("error" in parsed) {
       err.textContent = parsed.error;
       return;

@@ -1,12 +1,16 @@
-// The move list: the main line numbered by ply, variations in parentheses after the move they
+// The move list, in the notation the player chose: the main line numbered by ply, variations in parentheses after the move they
 // branch from; every move is a button that jumps there.
 
 import type { GameTree, TreeNode } from "./game-tree.js";
+import { type Formatter, sideAtPly } from "./notation.js";
 
+/** `first`: the side that plays the game's first move. */
 export function renderMoveList(
   container: HTMLElement,
   tree: GameTree,
   jump: (node: TreeNode) => void,
+  format: Formatter,
+  first: "b" | "w",
 ): void {
   container.replaceChildren();
   const button = (node: TreeNode, ply: number) => {
@@ -18,7 +22,11 @@ export function renderMoveList(
     num.textContent = `${ply}.`;
     entry.appendChild(num);
     const b = document.createElement("button");
-    b.textContent = node.label || node.move || "";
+    const usi = node.move ?? "";
+    b.textContent = format(
+      { usi, hodges: node.label || usi, side: sideAtPly(first, ply) },
+      node.parent?.move ?? null,
+    );
     b.title = node.move ?? "";
     b.dataset.move = node.move ?? "";
     if (node === tree.current) {

@@ -141,10 +141,15 @@ export function showCopied(text: string): void {
  * rules engine's (`black`, `white`, `draw`, `none`). */
 export function downloadGame(game: SavedGame, result: string): void {
   const tag = { black: "1-0", white: "0-1", draw: "1/2-1/2" }[result] ?? "*";
-  const blob = new Blob([gameFile(game, tag)], { type: "text/plain" });
+  downloadText(gameFile(game, tag), game.kind, "txt");
+}
+
+/** Saves `text` as a file `shishi-<variant>-<date>.<ext>` through the browser's download. */
+export function downloadText(text: string, kind: GameKind, ext: string): void {
+  const blob = new Blob([text], { type: "text/plain" });
   const a = document.createElement("a");
   a.href = URL.createObjectURL(blob);
-  a.download = `shishi-${game.kind.variant}-${new Date().toISOString().slice(0, 10)}.txt`;
+  a.download = `shishi-${kind.variant}-${new Date().toISOString().slice(0, 10)}.${ext}`;
   a.click();
   URL.revokeObjectURL(a.href);
 }
