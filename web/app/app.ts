@@ -9,6 +9,8 @@ import { DiagramView } from "./diagram-view.js";
 import { type FlatTree, GameTree, type TreeNode } from "./game-tree.js";
 import { MoveInput, withPieceOnPath } from "./move-input.js";
 import { renderMoveList } from "./move-list.js";
+import { ReviewView } from "./review-view.js";
+import { type SavedShapes, Shapes } from "./shapes.js";
 import { bindNavigation, type Step } from "./navigation.js";
 import { setUpCoordinates } from "./coordinates.js";
 import type { GameKind, PieceKind, PositionInfo, RulesClient } from "./rules-client.js";
@@ -18,17 +20,8 @@ import { moveNumber, moveSquares, parseBoard, sideWithoutRoyal, squareCoords } f
 import { parsePaste } from "./paste.js";
 import { readPlayForm, setUpPlayForm, showPlayChoices } from "./play-form.js";
 import { otherSide, premoveToPlay } from "./premove.js";
-import {
-  fromHash,
-  downloadGame,
-  positionCommand,
-  restore,
-  save,
-  type SavedGame,
-  type SavedPlay,
-  shareHash,
-  showCopied,
-} from "./persistence.js";
+import { fromHash, restore, save, type SavedGame, type SavedPlay } from "./persistence.js";
+import { bindGameIo } from "./game-io.js";
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 
@@ -62,6 +55,9 @@ export class App {
   private analysis: AnalysisView;
   private board: BoardView;
   private diagram: DiagramView;
+  private review: ReviewView;
+  /** The player's arrows and circles; each change is kept at once. */
+  private shapes = new Shapes(() => save(this.shown()));
   private pendingPromotion: { withPromotion: string; without: string } | null = null;
   /** The player's move for their next turn, entered while the engine thinks (premove.ts). */
   private premove: string | null = null;
@@ -96,6 +92,11 @@ export class App {
     });
     this.diagram = new DiagramView(document.body);
     this.analysis = new AnalysisView(rules);
+    this.review = new ReviewView(searcher, {
+      game: () => ({ kind: this.kind, tree: this.tree, position: (n) => this.positionOf(n) }),
+      jump: (n) => this.jump(n),
+      ended: () => this.mode === "analyse" && void this.analyse(),
+    });
     searcher.onInfo((l) => this.engineInfo(l));
     this.bindControls();
   }
@@ -108,7 +109,7 @@ export class App {
     try {
       if (!kept) throw new Error("nothing kept");
       if (kept.play && !linked) this.resumePlay(kept.play);
-      await this.setGame(kept.kind, kept.sfen, kept.moves, kept.tree);
+      await this.setGame(kept.kind, kept.sfen, kept.moves, kept.tree, kept.shapes);
       this.play?.clock.start(this.info!.side);
     } catch (e) {
       if (kept) $("io-error").textContent = `The saved game did not load: ${(e as Error).message}`;
@@ -125,12 +126,14 @@ export class App {
   // ---- positions -------------------------------------------------------------------------
 
   /** Shows a game: from `sfen` (`null`: the start), the moves of `tree` (variations, as kept)
-   * and the line `moves` to the shown position; each checked by the rules engine. */
+   * and the line `moves` to the shown position, each checked by the rules engine; `shapes`
+   * drawn on its positions. */
   private async setGame(
     kind: GameKind,
     sfen: string | null,
     moves: string[],
     flat: FlatTree = [],
+    shapes?: SavedShapes,
   ): Promise<void> {
     // Checked before anything changes: a bad paste leaves the board as it was.
     if (kind.variant !== this.kind.variant || kind.rules !== this.kind.rules || !this.kinds.size) {
@@ -160,8 +163,10 @@ export class App {
       node = node.children.find((c) => c.move === m) ?? (await add(node, m, `move ${i + 1}`));
     }
     tree.current = node;
+    await this.review.reset();
     this.kind = kind;
     this.tree = tree;
+    this.shapes.replace(shapes);
     this.cache = cache;
     ($("game") as HTMLSelectElement).value = `${kind.variant}/${kind.rules}`;
     await this.show();
@@ -191,6 +196,7 @@ export class App {
     this.analysis.lines.clear();
     this.render();
     renderMoveList($("moves"), this.tree, (n) => this.jump(n));
+    this.review.show(this.tree.current);
     this.setPlayButtons();
     this.showStatus();
     save(this.shown());
@@ -231,16 +237,6 @@ export class App {
     const best = this.mode === "analyse" ? this.analysis.best() : undefined;
     this.arrowMove = best;
     const pieces = parseBoard(info.sfen, size);
-    const checked: string[] = [];
-    if (info.check) {
-      pieces.forEach((row, r) =>
-        row.forEach((p, f) => {
-          if (p && p.black === (info.side === "b") && this.kinds.get(p.token)?.royal) {
-            checked.push(`${f + 1}${String.fromCharCode(97 + r)}`);
-          }
-        }),
-      );
-    }
     $("board-wrap").dataset.flipped = String(this.flipped);
     this.board.render({
       size,
@@ -252,8 +248,9 @@ export class App {
       targets: this.input.candidates(),
       lastMove: last,
       arrow: best ? moveSquares(best).squares : null,
-      checked,
+      check: info.check ? info.side : null,
       premove: this.premove ? moveSquares(this.premove).squares : [],
+      shapes: this.shapes.at(this.tree.moves()),
     });
   }
 
@@ -299,8 +296,13 @@ export class App {
 
   private pointerDown(square: string, e: PointerEvent): void {
     this.diagram.hide();
-    // A right-click drops a premove and a half-entered move.
-    if (e.button === 2) return this.cancelEntry();
+    // A right-click drops a premove and a half-entered move, and starts an arrow or circle;
+    // a left one clears them.
+    if (e.button === 2) {
+      this.shapes.press(square, e);
+      return this.cancelEntry();
+    }
+    if (this.shapes.clear(this.tree.moves())) this.render();
     // A press on the board while the promotion choice is open closes it, move unplayed.
     if (this.pendingPromotion) {
       this.cancelPromotion();
@@ -325,6 +327,10 @@ export class App {
   }
 
   private pointerUp(square: string | null, e: PointerEvent): void {
+    if (e.button === 2) {
+      this.shapes.release(square, this.tree.moves());
+      return this.render();
+    }
     window.clearTimeout(this.longPress);
     // A long press's diagram is shown while the finger rests; it goes when the finger lifts.
     if (e.pointerType !== "mouse") this.diagram.hide();
@@ -410,6 +416,7 @@ export class App {
   }
 
   private hover(square: string | null, e: PointerEvent): void {
+    if (this.shapes.move(square)) return this.render();
     if (e.pointerType !== "mouse" || e.buttons) return;
     if (!square) return this.diagram.hide();
     this.showDiagram(square, e);
@@ -433,6 +440,7 @@ export class App {
   // ---- analysis --------------------------------------------------------------------------
 
   private async analyse(): Promise<void> {
+    if (this.review.running) return;
     // A hidden tab does not analyse (a phone's battery); it goes on when shown again.
     const on = ($("analyse-on") as HTMLInputElement).checked && !document.hidden;
     const info = this.info!;
@@ -494,7 +502,13 @@ export class App {
     // The player's clock sits on the player's side of the board: at the bottom.
     $("clocks").dataset.human = this.play.human;
     if (fromHere) {
-      await this.setGame(this.kind, this.tree.startSfen, this.tree.moves());
+      await this.setGame(
+        this.kind,
+        this.tree.startSfen,
+        this.tree.moves(),
+        [],
+        this.shapes.saved(),
+      );
     } else {
       const [variant, rules] = ($("game") as HTMLSelectElement).value.split("/");
       await this.setGame({ variant, rules } as GameKind, null, []);
@@ -654,16 +668,7 @@ export class App {
         this.endPlay(`${SIDE_NAME[this.play.human]} resigns`);
       }
     });
-    click("io-load", () => void this.load(($("io-text") as HTMLTextAreaElement).value));
-    click("io-copy", () => this.copy());
-    click("io-share", () => this.share());
-    click("io-download", () => this.download());
-    $("io-upload").addEventListener("change", async () => {
-      const file = ($("io-upload") as HTMLInputElement).files?.[0];
-      if (file) await this.load(await file.text());
-    });
-    // An error names what was pasted: it goes once the text changes.
-    $("io-text").addEventListener("input", () => ($("io-error").textContent = ""));
+    bindGameIo({ line: () => this.line(), info: () => this.info, load: (t) => void this.load(t) });
     $("game").addEventListener("change", () => {
       if (!this.mayLeaveGame("Another game")) {
         ($("game") as HTMLSelectElement).value = `${this.kind.variant}/${this.kind.rules}`;
@@ -813,6 +818,7 @@ export class App {
       sfen: this.tree.startSfen,
       moves: this.tree.moves(),
       tree: this.tree.flat(),
+      shapes: this.shapes.saved(),
     };
     const p = this.play;
     if (p && this.running()) {
@@ -823,17 +829,8 @@ export class App {
 
   /** The line to the shown position only (links and files). */
   private line(): SavedGame {
-    return { kind: this.kind, sfen: this.tree.startSfen, moves: this.tree.moves() };
-  }
-
-  /** Puts a link to the shown line in the address bar, the text box and the clipboard. */
-  private share(): void {
-    history.replaceState(null, "", shareHash(this.line()));
-    showCopied(location.href);
-  }
-
-  private download(): void {
-    downloadGame(this.line(), this.info?.result ?? "none");
+    const { kind, tree, shapes } = this;
+    return { kind, sfen: tree.startSfen, moves: tree.moves(), shapes: shapes.saved() };
   }
 
   private async load(text: string): Promise<void> {
@@ -849,15 +846,11 @@ export class App {
     if (this.mode !== "analyse") this.setMode("analyse");
     try {
       await this.searcher.stop();
-      await this.setGame(parsed.kind, parsed.sfen, parsed.moves);
+      await this.setGame(parsed.kind, parsed.sfen, parsed.moves, [], parsed.shapes);
     } catch (e) {
       err.textContent = (e as Error).message;
       // The rules engine may now hold the pasted game's variant: put the shown game back.
       this.kinds = await this.rules.setGame(this.kind);
     }
-  }
-
-  private copy(): void {
-    showCopied(`${positionCommand(this.line())}\n${this.info?.sfen ?? ""}`);
   }
 }
