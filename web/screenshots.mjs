@@ -1,6 +1,8 @@
 // The screenshots of docs/web.md, taken from the real page in headless Chromium:
 //   node web/screenshots.mjs     (after web/build.sh; writes docs/web-chu.png,
-//                                  docs/web-daidai.png, docs/web-phone.png)
+//                                  docs/web-daidai.png, docs/web-phone.png,
+//                                  docs/web-review.png, docs/web-shapes.png)
+import { readFileSync } from "node:fs";
 import { serve } from "./test/server.mjs";
 import { launch, openBoard, paste, squareCentre } from "./test/board-page.mjs";
 
@@ -52,6 +54,61 @@ try {
   await waitLines(page);
   await page.evaluate(() => (document.getElementById("io").open = false));
   await page.screenshot({ path: `${docs}web-phone.png`, fullPage: true });
+  await page.close();
+
+  // A review: the first 120 plies of the recorded chu game of docs/analysis.md at depth 6,
+  // shown at its first mistake.
+  ({ page } = await openBoard(browser, `${server.url}dist/`, { width: 1280, height: 860 }));
+  const record = readFileSync(new URL("../engine-tests/data/analyse-chu.txt", import.meta.url))
+    .toString()
+    .split("[Event")[1];
+  const sfen = record.match(/\[SFEN "([^"]+)"\]/)[1];
+  const moves = record
+    .replace(/^\[.*$/gm, "")
+    .split(/\s+/)
+    .filter((w) => /^\d+[a-q]\d+[a-q]/.test(w));
+  await page.selectOption("#game", "chushogi/seed");
+  await paste(page, `position sfen ${sfen} moves ${moves.slice(0, 120).join(" ")}`);
+  await waitPly(page, 120);
+  await page.selectOption("#review-depth", "6");
+  const started = Date.now();
+  await page.click("#review-start");
+  await page.waitForFunction(
+    () => /positions at depth/.test(document.getElementById("review-status").textContent),
+    null,
+    { timeout: 600_000 },
+  );
+  console.log(`review of 120 plies at depth 6: ${(Date.now() - started) / 1000} s`);
+  const mark = await page.locator("#review-graph .point.mistake").first().boundingBox();
+  await page.mouse.click(mark.x + mark.width / 2, mark.y + mark.height / 2);
+  await waitLines(page);
+  await page.evaluate(() => (document.getElementById("io").open = false));
+  await page.screenshot({ path: `${docs}web-review.png` });
+  await page.close();
+
+  // Arrows and circles in the four colours (right button; Shift, Alt, Shift+Alt).
+  ({ page } = await openBoard(browser, `${server.url}dist/`, { width: 1280, height: 860 }));
+  await page.uncheck("#analyse-on");
+  await paste(page, "position startpos moves 7i7h 6d6e 6i6h 3d3e");
+  await waitPly(page, 4);
+  for (const [from, to, keys] of [
+    ["7h", "7f", []],
+    ["6e", "6e", ["Shift"]],
+    ["4c", "7f", ["Alt"]],
+    ["7j", "6g", ["Shift", "Alt"]],
+    ["3e", "3e", []],
+  ]) {
+    for (const k of keys) await page.keyboard.down(k);
+    const a = await squareCentre(page, from);
+    const b = await squareCentre(page, to);
+    await page.mouse.move(a.x, a.y);
+    await page.mouse.down({ button: "right" });
+    await page.mouse.move(b.x, b.y, { steps: 4 });
+    await page.mouse.up({ button: "right" });
+    for (const k of keys) await page.keyboard.up(k);
+  }
+  await page.evaluate(() => (document.getElementById("io").open = false));
+  await page.screenshot({ path: `${docs}web-shapes.png` });
   await page.close();
 } finally {
   await browser.close();

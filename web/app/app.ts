@@ -11,28 +11,21 @@ import { MoveInput, withPieceOnPath } from "./move-input.js";
 import { renderMoveList } from "./move-list.js";
 import { type Formatter, formatMove } from "./notation.js";
 import { setUpNotationChoice } from "./notation-choice.js";
+import { ReviewView } from "./review-view.js";
+import { type SavedShapes, Shapes } from "./shapes.js";
 import { bindNavigation, type Step } from "./navigation.js";
 import { setUpCoordinates } from "./coordinates.js";
 import type { GameKind, PieceKind, PositionInfo, RulesClient } from "./rules-client.js";
 import { type EngineLine, Searcher } from "./searcher.js";
 import { Sound } from "./sound.js";
 import { moveSquares, parseBoard, sideWithoutRoyal, squareCoords } from "./sfen.js";
-import { parsePaste } from "./paste.js";
+import { type Paste, parsePaste } from "./paste.js";
 import { RESULT_TEXT, showStatusLine } from "./status-line.js";
 import { downloadKif, isKif, lineFacts, playersOf, readKif } from "./kif.js";
 import { readPlayForm, setUpPlayForm, showPlayChoices } from "./play-form.js";
 import { otherSide, premoveToPlay } from "./premove.js";
-import {
-  fromHash,
-  downloadGame,
-  positionCommand,
-  restore,
-  save,
-  type SavedGame,
-  type SavedPlay,
-  shareHash,
-  showCopied,
-} from "./persistence.js";
+import { fromHash, restore, save, type SavedGame, type SavedPlay } from "./persistence.js";
+import { bindGameIo } from "./game-io.js";
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 
@@ -60,6 +53,9 @@ export class App {
   private analysis: AnalysisView;
   private board: BoardView;
   private diagram: DiagramView;
+  private review: ReviewView;
+  /** The player's arrows and circles; each change is kept at once. */
+  private shapes = new Shapes(() => save(this.shown()));
   private pendingPromotion: { withPromotion: string; without: string } | null = null;
   /** The player's move for their next turn, entered while the engine thinks (premove.ts). */
   private premove: string | null = null;
@@ -96,6 +92,11 @@ export class App {
     });
     this.diagram = new DiagramView(document.body);
     this.analysis = new AnalysisView(rules, this.format);
+    this.review = new ReviewView(searcher, {
+      game: () => ({ kind: this.kind, tree: this.tree, position: (n) => this.positionOf(n) }),
+      jump: (n) => this.jump(n),
+      ended: () => this.mode === "analyse" && void this.analyse(),
+    });
     searcher.onInfo((l) => this.engineInfo(l));
     this.bindControls();
   }
@@ -108,7 +109,7 @@ export class App {
     try {
       if (!kept) throw new Error("nothing kept");
       if (kept.play && !linked) this.resumePlay(kept.play);
-      await this.setGame(kept.kind, kept.sfen, kept.moves, kept.tree);
+      await this.setGame(kept.kind, kept.sfen, kept.moves, kept.tree, kept.shapes);
       this.play?.clock.start(this.info!.side);
     } catch (e) {
       if (kept) $("io-error").textContent = `The saved game did not load: ${(e as Error).message}`;
@@ -125,12 +126,14 @@ export class App {
   // ---- positions -------------------------------------------------------------------------
 
   /** Shows a game: from `sfen` (`null`: the start), the moves of `tree` (variations, as kept)
-   * and the line `moves` to the shown position; each checked by the rules engine. */
+   * and the line `moves` to the shown position, each checked by the rules engine; `shapes`
+   * drawn on its positions. */
   private async setGame(
     kind: GameKind,
     sfen: string | null,
     moves: string[],
     flat: FlatTree = [],
+    shapes?: SavedShapes,
   ): Promise<void> {
     // Checked before anything changes: a bad paste leaves the board as it was.
     if (kind.variant !== this.kind.variant || kind.rules !== this.kind.rules || !this.kinds.size) {
@@ -160,8 +163,10 @@ export class App {
       node = node.children.find((c) => c.move === m) ?? (await add(node, m, `move ${i + 1}`));
     }
     tree.current = node;
+    await this.review.reset();
     this.kind = kind;
     this.tree = tree;
+    this.shapes.replace(shapes);
     this.cache = cache;
     ($("game") as HTMLSelectElement).value = `${kind.variant}/${kind.rules}`;
     await this.show();
@@ -191,6 +196,7 @@ export class App {
     this.analysis.lines.clear();
     this.render();
     this.renderMoves();
+    this.review.show(this.tree.current);
     this.setPlayButtons();
     this.showStatus();
     save(this.shown());
@@ -238,16 +244,6 @@ export class App {
     const best = this.mode === "analyse" ? this.analysis.best() : undefined;
     this.arrowMove = best;
     const pieces = parseBoard(info.sfen, size);
-    const checked: string[] = [];
-    if (info.check) {
-      pieces.forEach((row, r) =>
-        row.forEach((p, f) => {
-          if (p && p.black === (info.side === "b") && this.kinds.get(p.token)?.royal) {
-            checked.push(`${f + 1}${String.fromCharCode(97 + r)}`);
-          }
-        }),
-      );
-    }
     $("board-wrap").dataset.flipped = String(this.flipped);
     this.board.render({
       size,
@@ -259,8 +255,9 @@ export class App {
       targets: this.input.candidates(),
       lastMove: last,
       arrow: best ? moveSquares(best).squares : null,
-      checked,
+      check: info.check ? info.side : null,
       premove: this.premove ? moveSquares(this.premove).squares : [],
+      shapes: this.shapes.at(this.tree.moves()),
     });
   }
 
@@ -290,8 +287,13 @@ export class App {
 
   private pointerDown(square: string, e: PointerEvent): void {
     this.diagram.hide();
-    // A right-click drops a premove and a half-entered move.
-    if (e.button === 2) return this.cancelEntry();
+    // A right-click drops a premove and a half-entered move, and starts an arrow or circle;
+    // a left one clears them.
+    if (e.button === 2) {
+      this.shapes.press(square, e);
+      return this.cancelEntry();
+    }
+    if (this.shapes.clear(this.tree.moves())) this.render();
     // A press on the board while the promotion choice is open closes it, move unplayed.
     if (this.pendingPromotion) {
       this.cancelPromotion();
@@ -316,6 +318,10 @@ export class App {
   }
 
   private pointerUp(square: string | null, e: PointerEvent): void {
+    if (e.button === 2) {
+      this.shapes.release(square, this.tree.moves());
+      return this.render();
+    }
     window.clearTimeout(this.longPress);
     // A long press's diagram is shown while the finger rests; it goes when the finger lifts.
     if (e.pointerType !== "mouse") this.diagram.hide();
@@ -401,6 +407,7 @@ export class App {
   }
 
   private hover(square: string | null, e: PointerEvent): void {
+    if (this.shapes.move(square)) return this.render();
     if (e.pointerType !== "mouse" || e.buttons) return;
     if (!square) return this.diagram.hide();
     this.showDiagram(square, e);
@@ -424,6 +431,7 @@ export class App {
   // ---- analysis --------------------------------------------------------------------------
 
   private async analyse(): Promise<void> {
+    if (this.review.running) return;
     // A hidden tab does not analyse (a phone's battery); it goes on when shown again.
     const on = ($("analyse-on") as HTMLInputElement).checked && !document.hidden;
     const info = this.info!;
@@ -485,7 +493,13 @@ export class App {
     // The player's clock sits on the player's side of the board: at the bottom.
     $("clocks").dataset.human = this.play.human;
     if (fromHere) {
-      await this.setGame(this.kind, this.tree.startSfen, this.tree.moves());
+      await this.setGame(
+        this.kind,
+        this.tree.startSfen,
+        this.tree.moves(),
+        [],
+        this.shapes.saved(),
+      );
     } else {
       const [variant, rules] = ($("game") as HTMLSelectElement).value.split("/");
       await this.setGame({ variant, rules } as GameKind, null, []);
@@ -645,17 +659,8 @@ export class App {
         this.endPlay(`${SIDE_NAME[this.play.human]} resigns`);
       }
     });
-    click("io-load", () => void this.load(($("io-text") as HTMLTextAreaElement).value));
-    click("io-copy", () => this.copy());
-    click("io-share", () => this.share());
-    click("io-download", () => this.download(false));
-    click("io-kif", () => this.download(true));
-    $("io-upload").addEventListener("change", async () => {
-      const file = ($("io-upload") as HTMLInputElement).files?.[0];
-      if (file) await this.load(await file.text());
-    });
-    // An error names what was pasted: it goes once the text changes.
-    $("io-text").addEventListener("input", () => ($("io-error").textContent = ""));
+    bindGameIo({ line: () => this.line(), info: () => this.info, load: (t) => void this.load(t) });
+    click("io-kif", () => this.downloadKif());
     $("game").addEventListener("change", () => {
       if (!this.mayLeaveGame("Another game")) {
         ($("game") as HTMLSelectElement).value = `${this.kind.variant}/${this.kind.rules}`;
@@ -805,6 +810,7 @@ export class App {
       sfen: this.tree.startSfen,
       moves: this.tree.moves(),
       tree: this.tree.flat(),
+      shapes: this.shapes.saved(),
     };
     const p = this.play;
     if (p && this.running()) {
@@ -815,19 +821,14 @@ export class App {
 
   /** The line to the shown position only (links and files). */
   private line(): SavedGame {
-    return { kind: this.kind, sfen: this.tree.startSfen, moves: this.tree.moves() };
+    const { kind, tree, shapes } = this;
+    return { kind, sfen: tree.startSfen, moves: tree.moves(), shapes: shapes.saved() };
   }
 
-  /** Puts a link to the shown line in the address bar, the text box and the clipboard. */
-  private share(): void {
-    history.replaceState(null, "", shareHash(this.line()));
-    showCopied(location.href);
-  }
-
-  private download(kif: boolean): void {
+  /** Downloads the shown line as a KIF record (kif.ts). */
+  private downloadKif(): void {
     const { kind, tree, play } = this;
     const result = this.info?.result ?? "none";
-    if (!kif) return downloadGame(this.line(), result);
     const moves = lineFacts(tree, this.cache.get(tree.root.id)!.side);
     const players = play ? playersOf(play.human, play.level) : undefined;
     downloadKif({ kind, sfen: tree.startSfen, moves, result, players }, this.kinds);
@@ -837,7 +838,7 @@ export class App {
     if (!this.mayLeaveGame("Loading")) return;
     const err = $("io-error");
     err.textContent = "";
-    const parsed = isKif(text)
+    const parsed: Paste = isKif(text)
       ? await readKif(text, this.kind, this.rules)
       : parsePaste(text, this.kind);
     if ("error" in parsed) {
@@ -848,15 +849,11 @@ export class App {
     if (this.mode !== "analyse") this.setMode("analyse");
     try {
       await this.searcher.stop();
-      await this.setGame(parsed.kind, parsed.sfen, parsed.moves);
+      await this.setGame(parsed.kind, parsed.sfen, parsed.moves, [], parsed.shapes);
     } catch (e) {
       err.textContent = (e as Error).message;
       // The rules engine may now hold the pasted game's variant: put the shown game back.
       this.kinds = await this.rules.setGame(this.kind);
     }
-  }
-
-  private copy(): void {
-    showCopied(`${positionCommand(this.line())}\n${this.info?.sfen ?? ""}`);
   }
 }

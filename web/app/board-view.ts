@@ -7,6 +7,7 @@
 import { glyphTexts } from "./glyphs.js";
 import { type BoardPiece, squareCoords, squareName } from "./sfen.js";
 import type { PieceKind } from "./rules-client.js";
+import type { Shape } from "./shapes.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 /** Side of a square in SVG units (the drawing scales to any size). */
@@ -32,10 +33,12 @@ export interface BoardState {
   lastMove: string[];
   /** The best move's squares, drawn as an arrow. */
   arrow: string[] | null;
-  /** Royal squares of a side in check. */
-  checked: string[];
+  /** The side in check, whose royal pieces are marked. */
+  check: "b" | "w" | null;
   /** Squares of the player's premove (entered while the engine thinks). */
   premove: string[];
+  /** The player's arrows and circles (shapes.ts). */
+  shapes: Shape[];
 }
 
 export interface BoardEvents {
@@ -218,7 +221,12 @@ export class BoardView {
       el("rect", { x, y, width: S, height: S, class: cls });
     };
     for (const sq of state.lastMove) marked(sq, "last");
-    for (const sq of state.checked) marked(sq, "checked");
+    state.pieces.forEach((row, rank) =>
+      row.forEach((p, file) => {
+        const royal = p && state.check && state.kinds.get(p.token)?.royal;
+        if (royal && p.black === (state.check === "b")) marked(squareName(file, rank), "checked");
+      }),
+    );
     for (const sq of state.path) marked(sq, "chosen");
     for (const sq of state.premove) marked(sq, "premove");
     for (let i = 0; i <= n; i++) {
@@ -266,7 +274,15 @@ export class BoardView {
         });
       }
     }
-    if (state.arrow && state.arrow.length >= 2) this.drawArrow(el, state.arrow);
+    if (state.arrow && state.arrow.length >= 2) this.drawArrow(el, state.arrow, "best");
+    for (const shape of state.shapes) {
+      const [x, y] = this.corner(shape.from);
+      if (shape.from !== shape.to) this.drawArrow(el, [shape.from, shape.to], shape.brush);
+      else {
+        const ring = { cx: x + S / 2, cy: y + S / 2, r: S * 0.45, "data-square": shape.from };
+        el("circle", { ...ring, class: `ring ${shape.brush}` });
+      }
+    }
     const cursor = this.cursorSquare();
     svg.dataset.cursor = cursor ?? "";
     if (cursor) {
@@ -322,25 +338,29 @@ export class BoardView {
   private drawArrow(
     el: (name: string, attrs: Record<string, string | number>, parent?: Element) => Element,
     squares: string[],
+    brush: string,
   ): void {
     // The head (board units) begins where the line ends. Its tip is the target square's
     // centre, or on a capture short of it, inside the square: the piece keeps its kanji
-    // readable.
-    const defs = el("defs", {});
-    const marker = el(
-      "marker",
-      {
-        id: "arrowhead",
-        markerUnits: "userSpaceOnUse",
-        markerWidth: HEAD,
-        markerHeight: HEAD,
-        refX: 0,
-        refY: HEAD / 2,
-        orient: "auto",
-      },
-      defs,
-    );
-    el("path", { d: `M0,0 L${HEAD},${HEAD / 2} L0,${HEAD} Z`, class: "arrow-head" }, marker);
+    // readable. One head per colour (`brush`: the best move's or a drawn arrow's).
+    const id = `arrowhead-${brush}`;
+    if (!this.svg.querySelector(`#${id}`)) {
+      const marker = el(
+        "marker",
+        {
+          id,
+          markerUnits: "userSpaceOnUse",
+          markerWidth: HEAD,
+          markerHeight: HEAD,
+          refX: 0,
+          refY: HEAD / 2,
+          orient: "auto",
+        },
+        el("defs", {}),
+      );
+      const head = `M0,0 L${HEAD},${HEAD / 2} L0,${HEAD} Z`;
+      el("path", { d: head, class: `arrow-head ${brush}` }, marker);
+    }
     const points = squares.map((sq) => {
       const [x, y] = this.corner(sq);
       return [x + S / 2, y + S / 2];
@@ -352,8 +372,9 @@ export class BoardView {
     if (length > 0) points[points.length - 1] = [x1 - (x1 - x0) * back, y1 - (y1 - y0) * back];
     el("polyline", {
       points: points.map((p) => p.join(",")).join(" "),
-      class: "arrow",
-      "marker-end": "url(#arrowhead)",
+      class: `arrow ${brush}`,
+      "marker-end": `url(#${id})`,
+      "data-squares": squares.join(" "),
     });
   }
 

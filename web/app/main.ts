@@ -34,7 +34,7 @@ async function main(): Promise<void> {
     const threads = crossOriginIsolated ? Math.max(1, searcher.maxThreads - 1) : 1;
     const rules = new RulesClient(rulesEngine);
     const app = new App(rules, searcher, threads);
-    installTestHook(app, rules);
+    installTestHook(app, rules, searcher);
     await app.start();
     status.textContent = `engine ready · ${threads} thread${threads > 1 ? "s" : ""}${
       crossOriginIsolated ? "" : " (page not cross-origin isolated)"

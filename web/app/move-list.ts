@@ -17,6 +17,7 @@ export function renderMoveList(
     // The number and its move in one box, so that no line ends between them.
     const entry = document.createElement("span");
     entry.className = "ply";
+    entry.dataset.node = String(node.id);
     const num = document.createElement("span");
     num.className = "num";
     num.textContent = `${ply}.`;

@@ -5,8 +5,11 @@
 // Only the text's shape is read here; the engine judges the position and the moves.
 
 import type { GameKind } from "./rules-client.js";
+import { readLineShapes, type SavedShapes } from "./shapes.js";
 
-export type Paste = { kind: GameKind; sfen: string | null; moves: string[] } | { error: string };
+export type Paste =
+  | { kind: GameKind; sfen: string | null; moves: string[]; shapes?: SavedShapes }
+  | { error: string };
 
 const MOVE = /^\d+[a-q]\d+[a-q](\d+[a-q]){0,2}\+?$/;
 /** Words after the board that belong to the SFEN: side, lion square or hand, move number,
@@ -24,6 +27,8 @@ export function parsePaste(text: string, current: GameKind): Paste {
       rules: rules === "seed" || rules === "jcsa" ? rules : "lishogi",
     };
   }
+  // Its arrows and circles (persistence.ts), on the positions of its line.
+  const shapes = tag("Shapes");
   text = text.replace(/^\[.*\]$/gm, "");
   let words = fromUrlForm(text.trim()).split(/\s+/).filter(Boolean);
   if (words.length === 0) return { error: "nothing to load" };
@@ -58,7 +63,7 @@ export function parsePaste(text: string, current: GameKind): Paste {
   if (sfen && ranks !== 12 && ranks !== 17) {
     return { error: `the SFEN has ${ranks} ranks: 12 (chu) or 17 (dai dai)` };
   }
-  return { kind, sfen, moves: words };
+  return { kind, sfen, moves: words, ...(shapes ? { shapes: readLineShapes(shapes, words) } : {}) };
 }
 
 /** lishogi's URL form to plain text: the SFEN after the last `/<variant>/` of an address (or

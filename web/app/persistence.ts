@@ -2,12 +2,15 @@
 // link (the address's `#` part, so a shared link opens the same position and moves), and as a
 // file to download and load again. What is kept is the game kind, the start SFEN and the line
 // of moves to the shown position; in the browser's storage also the whole move tree
-// (variations) and a game against the engine in play (side, strength, clocks). The engine
-// checks every move again when it is read back.
+// (variations) and a game against the engine in play (side, strength, clocks). The player's
+// arrows and circles (shapes.ts) go everywhere: all of them in the storage, those on the
+// line's positions in links and files. The engine checks every move again when it is read
+// back.
 
 import type { TimeControl } from "./clock.js";
 import type { FlatTree } from "./game-tree.js";
 import type { GameKind, RuleSet, Variant } from "./rules-client.js";
+import { checkedShapes, lineShapes, readLineShapes, type SavedShapes } from "./shapes.js";
 
 /** A game against the engine in play. */
 export interface SavedPlay {
@@ -28,6 +31,7 @@ export interface SavedGame {
    * line). */
   tree?: FlatTree;
   play?: SavedPlay;
+  shapes?: SavedShapes;
 }
 
 const KEY = "shishi.game";
@@ -72,6 +76,8 @@ function checked(value: unknown): SavedGame | null {
   ) {
     game.play = p;
   }
+  const shapes = checkedShapes(v.shapes);
+  if (shapes) game.shapes = shapes;
   return game;
 }
 
@@ -96,6 +102,8 @@ export function shareHash(game: SavedGame): string {
   const params = new URLSearchParams({ game: `${game.kind.variant}/${game.kind.rules}` });
   if (game.sfen) params.set("sfen", game.sfen);
   if (game.moves.length) params.set("moves", game.moves.join(","));
+  const shapes = lineShapes(game.shapes, game.moves);
+  if (shapes) params.set("shapes", shapes);
   return `#${params}`;
 }
 
@@ -105,10 +113,13 @@ export function fromHash(hash: string): SavedGame | null {
   const game = params.get("game");
   if (!game) return null;
   const [variant, rules] = game.split("/");
+  const moves = (params.get("moves") ?? "").split(",").filter(Boolean);
+  const shapes = params.get("shapes");
   return checked({
     kind: { variant, rules },
     sfen: params.get("sfen"),
-    moves: (params.get("moves") ?? "").split(",").filter(Boolean),
+    moves,
+    ...(shapes ? { shapes: readLineShapes(shapes, moves) } : {}),
   });
 }
 
@@ -122,6 +133,8 @@ export function gameFile(game: SavedGame, result: string): string {
     ...(game.sfen ? [`[SFEN "${game.sfen}"]`] : []),
     `[Result "${result}"]`,
   ];
+  const shapes = lineShapes(game.shapes, game.moves);
+  if (shapes) tags.push(`[Shapes "${shapes}"]`);
   return `${tags.join("\n")}\n\n${positionCommand(game)}\n`;
 }
 

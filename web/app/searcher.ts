@@ -52,6 +52,10 @@ export class Searcher {
   /** Counts search requests: a request overtaken by a newer one while it waited for the
    * running search to stop is dropped, so two positions never share one search's lines. */
   private requests = 0;
+  /** Takes the info lines instead of the listeners while `searchToEnd` runs. */
+  private collector: ((line: EngineLine) => void) | null = null;
+  /** The answer of a search that `stop` cut short. */
+  private stopped: Promise<string> | null = null;
   /** Largest `Threads` the engine offers (from its `usi` answer). */
   maxThreads = 1;
 
@@ -59,7 +63,9 @@ export class Searcher {
     engine.onLine((line) => {
       if (!this.live) return;
       const info = parseInfo(line);
-      if (info) for (const l of this.infoListeners) l(info);
+      if (!info) return;
+      if (this.collector) this.collector(info);
+      else for (const l of this.infoListeners) l(info);
     });
   }
 
@@ -83,12 +89,44 @@ export class Searcher {
     this.engine.send(`setoption name ${name} value ${value}`);
   }
 
-  /** Stops the running search, if any, and waits for its `bestmove`. */
+  /** Stops the running search, if any, and waits for its `bestmove`; a request still
+   * waiting for an earlier search to stop is dropped too. */
   async stop(): Promise<void> {
+    this.requests++;
+    this.live = false;
+    await this.halt();
+  }
+
+  /** Stops the running search, if any, and waits for its `bestmove`. */
+  private async halt(): Promise<void> {
     const r = this.running;
     if (!r) return;
+    this.stopped = r;
     this.engine.send("stop");
     await r;
+  }
+
+  /** Makes the next search start a new game (`usinewgame`: an empty table), as a fresh
+   * engine would search it. */
+  forget(): void {
+    this.kind = null;
+  }
+
+  /** Searches a position to the limit of `go` (depth or nodes), its info lines kept from the
+   * listeners: resolves with the `bestmove` line and the last line of the principal
+   * variation, or null when a newer request or `stop` cut the search short. */
+  async searchToEnd(
+    kind: GameKind,
+    sfen: string | null,
+    moves: string[],
+    go: string,
+    options: Record<string, string>,
+  ): Promise<{ bestmove: string; last: EngineLine | null } | null> {
+    let last: EngineLine | null = null;
+    const r = await this.run(kind, sfen, moves, go, options, (l) => {
+      if (l.multipv === 1) last = l;
+    });
+    return r && !r.stopped ? { bestmove: r.line, last } : null;
   }
 
   /** Searches a position; resolves with the `bestmove` line, or null when a newer request
@@ -100,9 +138,22 @@ export class Searcher {
     go: string,
     options: Record<string, string>,
   ): Promise<string | null> {
+    return (await this.run(kind, sfen, moves, go, options, null))?.line ?? null;
+  }
+
+  /** `search`, with the info lines to `collect` (null: to the listeners), and whether `stop`
+   * cut it short. */
+  private async run(
+    kind: GameKind,
+    sfen: string | null,
+    moves: string[],
+    go: string,
+    options: Record<string, string>,
+    collect: ((line: EngineLine) => void) | null,
+  ): Promise<{ line: string; stopped: boolean } | null> {
     const id = ++this.requests;
     this.live = false;
-    await this.stop();
+    await this.halt();
     if (id !== this.requests) return null;
     if (!this.kind || this.kind.variant !== kind.variant || this.kind.rules !== kind.rules) {
       this.engine.send(
@@ -127,10 +178,11 @@ export class Searcher {
       });
     });
     this.running = answer;
+    this.collector = collect;
     this.live = true;
     this.engine.send(go);
     const line = await answer;
     if (this.running === answer) this.running = null;
-    return line;
+    return { line, stopped: this.stopped === answer };
   }
 }

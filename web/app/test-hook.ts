@@ -4,10 +4,13 @@
 // played, without redrawing the board between them, so that thousands of paths are entered
 // in one page call; the rules engine answers the SFEN after each collected move. Nothing here
 // decides a rule or enters a move itself. It also lists the move sounds the page made, and
-// can hold the engine's move until a test has entered its premoves.
+// can hold the engine's move until a test has entered its premoves, and counts the searching
+// engine's `go` commands and `bestmove` answers (a search left running shows as a `go` without
+// its answer).
 
 import type { App } from "./app.js";
 import type { RulesClient } from "./rules-client.js";
+import type { Searcher } from "./searcher.js";
 
 export interface TestHook {
   /** On: committed moves are collected, not played, and the board is not redrawn. */
@@ -20,9 +23,11 @@ export interface TestHook {
   sounds: string[];
   /** On: the engine's next moves wait (the search has ended) until it is turned off. */
   holdEngine(on: boolean): void;
+  /** The `go` commands sent to the searching engine and its `bestmove` answers so far. */
+  searches: { go: number; bestmove: number };
 }
 
-export function installTestHook(app: App, rules: RulesClient): void {
+export function installTestHook(app: App, rules: RulesClient, searcher: Searcher): void {
   if (!new URLSearchParams(location.search).has("test")) return;
   let committed: string[] = [];
   let release: (() => void) | null = null;
@@ -39,6 +44,7 @@ export function installTestHook(app: App, rules: RulesClient): void {
     },
     sfensAfter: (sfen, moves) => rules.sfensAfter(sfen, moves),
     sounds: [],
+    searches: { go: 0, bestmove: 0 },
     holdEngine(on) {
       release?.();
       release = null;
@@ -48,5 +54,12 @@ export function installTestHook(app: App, rules: RulesClient): void {
     },
   };
   app.sound.onPlay = (kind) => hook.sounds.push(kind);
+  const engine = searcher.engine;
+  const send = engine.send.bind(engine);
+  engine.send = (...lines) => {
+    hook.searches.go += lines.filter((l) => l.startsWith("go")).length;
+    send(...lines);
+  };
+  engine.onLine((l) => void (l.startsWith("bestmove") && hook.searches.bestmove++));
   (window as unknown as { shishiTest: TestHook }).shishiTest = hook;
 }

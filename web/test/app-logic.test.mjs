@@ -24,6 +24,7 @@ const { GameTree } = await load("game-tree.ts");
 const { shareHash, fromHash, gameFile, save, restore } = await load("persistence.ts");
 const { GameClock } = await load("clock.ts");
 const { otherSide, premoveToPlay } = await load("premove.ts");
+const { expectedBlack, verdictOf } = await load("review.ts");
 
 // What `legalmoves` lists for a lion on 6g with enemy pawns on 6f and 6e (a few of them),
 // and a silver that may or must promote.
@@ -288,4 +289,53 @@ test("premoves: entered from the other side's moves, played only if still legal"
   // No longer legal: dropped.
   assert.equal(premoveToPlay("6g6f", new MoveInput(["6g6e", "4e4d"])), null);
   assert.equal(premoveToPlay("3e3d", new MoveInput(LION)), null, "only the promotion is legal");
+});
+
+test("arrows and circles: a link and a file carry the line's, off-line and malformed ones go", () => {
+  const chu = { variant: "chushogi", rules: "lishogi" };
+  const shapes = {
+    "": ["G7i7h"],
+    "7i7h 6d6e": ["R5e", "Y12i10g"],
+    "7i7h 3d3e": ["B3i3g"],
+  };
+  const game = { kind: chu, sfen: null, moves: ["7i7h", "6d6e"], shapes };
+  const onLine = { "": ["G7i7h"], "7i7h 6d6e": ["R5e", "Y12i10g"] };
+  assert.deepEqual(fromHash(shareHash(game)).shapes, onLine);
+  assert.match(gameFile(game, "*"), /^\[Shapes "0G7i7h 2R5e 2Y12i10g"\]$/m);
+  assert.deepEqual(parsePaste(gameFile(game, "*"), chu).shapes, onLine);
+  // A code past the line's end, or not a shape, is dropped; a game without shapes has none.
+  const hash = shareHash({ ...game, shapes: undefined });
+  assert.equal(fromHash(hash).shapes, undefined);
+  assert.deepEqual(fromHash(`${hash}&shapes=0G7i7h+3R5e+1X5e+1G5e5e5e`).shapes, {
+    "": ["G7i7h"],
+  });
+  const store = new Map();
+  globalThis.localStorage = {
+    getItem: (k) => store.get(k) ?? null,
+    setItem: (k, v) => store.set(k, v),
+  };
+  save({ ...game, shapes: { "": ["G7i7h", "bad", 7], "7i7h": "R5e" } });
+  assert.deepEqual(restore().shapes, { "": ["G7i7h"] });
+  delete globalThis.localStorage;
+});
+
+test("review: `shishi analyse`'s expected score and verdict thresholds", () => {
+  // docs/analysis.md: a silver (200 cp) 56 %, a rook (600) 67 %, a lion (2000) 91 %.
+  assert.ok(Math.abs(expectedBlack({ cp: 200 }) - 0.557) < 0.001);
+  assert.ok(Math.abs(expectedBlack({ cp: 600 }) - 0.666) < 0.001);
+  assert.ok(Math.abs(expectedBlack({ cp: 2000 }) - 0.909) < 0.001);
+  assert.equal(expectedBlack({ cp: 0 }), 0.5);
+  assert.equal(expectedBlack({ mate: -2 }), 0);
+  assert.equal(expectedBlack({ result: "draw", reason: "repetition" }), 0.5);
+  // Inclusive lower bounds, as src/analysis/model.rs's `Verdict::classify`.
+  const v = [0.0499, 0.05, 0.0999, 0.1, 0.1499, 0.15, 1].map(verdictOf);
+  assert.deepEqual(v, [
+    null,
+    "inaccuracy",
+    "inaccuracy",
+    "mistake",
+    "mistake",
+    "blunder",
+    "blunder",
+  ]);
 });
