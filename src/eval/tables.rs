@@ -5,6 +5,7 @@
 //! Association averages (pawn = 1, ×100 here), with the hook movers and the lion-dog family
 //! replaced by the mobility measurement of `measure.rs`.
 
+use crate::nnue::features;
 use crate::rules::geometry::{CELLS, Color, Square, dir};
 use crate::rules::pieces::Piece;
 use crate::rules::pieces::movement::Hook;
@@ -71,6 +72,11 @@ pub(super) struct Tables {
     pub second_royal: i32,
     /// Non-royal pieces of one side in the start position ([`super::conversion`]).
     pub start_others: i32,
+    /// Per perspective (Black, White): the network feature block of each code and the
+    /// feature square of each cell, whose sum is the feature of that piece there
+    /// ([`crate::nnue::features::index`], looked up instead of computed at every move).
+    pub feature_piece: Box<[[u32; 256]; 2]>,
+    pub feature_square: Box<[[u16; CELLS]; 2]>,
 }
 
 /// The tables of a game.
@@ -430,8 +436,23 @@ pub(super) fn build(variant: Variant, w: &Weights) -> Tables {
             ray_mask[code] |= 1 << k;
         }
     }
+    let mut feature_piece = Box::new([[0u32; 256]; 2]);
+    let mut feature_square = Box::new([[0u16; CELLS]; 2]);
+    for p in [Color::Black, Color::White] {
+        for code in 0..256 {
+            feature_piece[p.index()][code] = features::piece_offset(variant, p, code as u8) as u32;
+        }
+        for r in 0..side {
+            for f in 0..side {
+                feature_square[p.index()][Square::new(f, r).index()] =
+                    features::square_offset(variant, p, f, r) as u16;
+            }
+        }
+    }
     Tables {
         side,
+        feature_piece,
+        feature_square,
         ray_mask,
         capture_bonus: info.iter().any(|i| i.capture_bonus != 0),
         near_mask,
