@@ -111,12 +111,13 @@ fn generate_piece<S: MoveSink, const MODE: u8>(
         {
             return;
         }
-        let promo = e.promo(piece, from);
-        // Only enemy-occupied landing squares matter: no emitter call for the rest.
+        // Only enemy-occupied landing squares matter: no emitter call for the rest. The
+        // promotion rule is found per capture: most pieces visited here capture nothing.
         for &d in &m.jumps {
             let to = from.offset(d);
             let c = e.cell(to);
             if e.is_enemy(c) {
+                let promo = e.promo(piece, from);
                 e.emit_capture(piece, from, to, c, promo);
             }
         }
@@ -132,6 +133,7 @@ fn generate_piece<S: MoveSink, const MODE: u8>(
             }
             let c = e.cell(to);
             if e.is_enemy(c) {
+                let promo = e.promo(piece, from);
                 e.emit_capture(piece, from, to, c, promo);
             }
         }
