@@ -458,17 +458,12 @@ fn colour_of(cell: u16) -> usize {
     usize::from(cell & 0x80 != 0)
 }
 
-/// Material with promotion potential and advancement (one rank-table lookup) plus
-/// centralisation of piece `code` on `cell`, from its owner's view.
+/// Material with promotion potential and advancement plus centralisation of piece `code` on
+/// `cell`, from its owner's view: one lookup in the per-game table
+/// ([`tables::psq_value`] computes each entry).
 #[inline]
 fn psq(t: &Tables, code: usize, cell: usize) -> i32 {
-    let rank = t.rank_of[cell] as usize;
-    let adv = if code & 0x80 != 0 {
-        rank
-    } else {
-        t.side - 1 - rank
-    };
-    t.rank_value[code][adv] as i32 + t.info[code].centre_weight as i32 * t.centre[cell] as i32
+    t.psq[code][cell]
 }
 
 /// Empty squares along each long line of the piece, up to two.
