@@ -60,9 +60,16 @@ pub fn material_values(variant: Variant) -> &'static [i32; 256] {
 /// generation order would otherwise decide.
 #[inline]
 pub fn placement_gain(pos: &Position, mv: Move) -> i32 {
-    let t = tables(pos.variant());
+    let table = placement_table(pos.variant());
     let code = pos.board[mv.from().index()] as u8 as usize;
-    psq(t, code, mv.to().index()) - psq(t, code, mv.from().index())
+    table[code][mv.to().index()] - table[code][mv.from().index()]
+}
+
+/// The placement term of every piece code on every cell of `variant`'s board, whose
+/// differences are [`placement_gain`]: for a caller that orders many moves, found once.
+#[inline]
+pub fn placement_table(variant: Variant) -> &'static [[i32; CELLS]; 256] {
+    &tables(variant).psq
 }
 
 /// Static evaluation of `pos` in [`PAWN`] units from the side to move's point of view,
