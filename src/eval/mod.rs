@@ -25,7 +25,7 @@ use crate::nnue;
 use crate::nnue::features::{self, HIDDEN};
 use crate::nnue::network::{Network, OUTPUT_LIMIT};
 use crate::nnue::simd::Row;
-use crate::rules::geometry::{CELLS, Color, STRIDE, Square, dir};
+use crate::rules::geometry::{CELLS, Color, STRIDE, dir};
 use crate::rules::pieces::Piece;
 use crate::rules::position::{EMPTY, OCCUPIED, Position, WALL};
 use crate::rules::{Move, Variant};
@@ -60,9 +60,16 @@ pub fn material_values(variant: Variant) -> &'static [i32; 256] {
 /// generation order would otherwise decide.
 #[inline]
 pub fn placement_gain(pos: &Position, mv: Move) -> i32 {
-    let t = tables(pos.variant());
+    let table = placement_table(pos.variant());
     let code = pos.board[mv.from().index()] as u8 as usize;
-    psq(t, code, mv.to().index()) - psq(t, code, mv.from().index())
+    table[code][mv.to().index()] - table[code][mv.from().index()]
+}
+
+/// The placement term of every piece code on every cell of `variant`'s board, whose
+/// differences are [`placement_gain`]: for a caller that orders many moves, found once.
+#[inline]
+pub fn placement_table(variant: Variant) -> &'static [[i32; CELLS]; 256] {
+    &tables(variant).psq
 }
 
 /// Static evaluation of `pos` in [`PAWN`] units from the side to move's point of view,
@@ -218,17 +225,20 @@ impl Accumulator {
         acc
     }
 
-    /// Plays `mv` on `pos` and returns the sums of the position after it, computed from
-    /// these (the sums of `pos` before the move) and the few terms the move can change.
-    /// `after_make` sees the new position as soon as it exists, before the sums are brought
-    /// up to date: work that needs only the new position (the search prefetches its table
-    /// entry) then overlaps with the update instead of following it.
+    /// Plays `mv` on `pos` and writes the sums of the position after it to `next`, computed
+    /// from these (the sums of `pos` before the move) and the few terms the move can change.
+    /// Written in place (the search keeps one slot per ply) rather than returned: a returned
+    /// value, and a copy of the network's sums before updating them, cost two copies of the
+    /// whole struct per move. `after_make` sees the new position as soon as it exists, before
+    /// the sums are brought up to date: work that needs only the new position (the search
+    /// prefetches its table entry) then overlaps with the update instead of following it.
     pub fn play(
         &self,
         pos: &mut Position,
         mv: Move,
+        next: &mut Accumulator,
         after_make: impl FnOnce(&Position),
-    ) -> Accumulator {
+    ) {
         let t = tables(pos.variant());
         let touched = Touched::of(mv);
         // After the move only its last landing square is occupied among the touched ones
@@ -240,20 +250,19 @@ impl Accumulator {
                 flipped.push(cell);
             }
         }
-        // Field by field: without a network (dai dai today) the copy is the hand-set sums'
-        // 32 bytes instead of the whole struct with its unused network slot.
-        let mut next = Accumulator::hand_sums(self);
-        if let Some((net, sums)) = &self.nn {
-            next.nn = Some((*net, *sums));
-        }
+        next.psq = self.psq;
+        next.mobility = self.mobility;
+        next.safety = self.safety;
+        next.chances = self.chances;
         let mut stale = [false; 2];
         for c in [Color::Black, Color::White] {
             stale[c.index()] = near_royal(pos, c, &touched);
         }
         // The network's rows to take (the touched squares' pieces before the move) and to add
-        // (after it), per perspective: applied in one pass over each accumulator.
+        // (after it), per perspective: applied in one pass from this ply's sums to the next.
         let mut rows = NetRows::default();
-        next.account_pieces(pos, t, &touched, -1, &mut rows.subs);
+        let with_net = self.nn.is_some();
+        next.account_pieces(pos, t, &touched, -1, with_net.then_some(&mut rows.subs));
         // Filled in place: returned by value, the list's 1.5 kB would be copied per move.
         let mut chance_cells = ChanceCells::new();
         if t.capture_bonus {
@@ -262,11 +271,21 @@ impl Accumulator {
         }
         pos.make(mv);
         after_make(pos);
-        next.account_pieces(pos, t, &touched, 1, &mut rows.adds);
-        if let Some((net, sums)) = &mut next.nn {
-            for (acc, (adds, subs)) in sums.iter_mut().zip(rows.adds.iter().zip(&rows.subs)) {
-                net.update(acc, adds, subs);
+        next.account_pieces(pos, t, &touched, 1, with_net.then_some(&mut rows.adds));
+        match &self.nn {
+            Some((net, sums)) => {
+                let out = match &mut next.nn {
+                    Some((slot_net, out)) => {
+                        *slot_net = *net;
+                        out
+                    }
+                    slot => &mut slot.insert((*net, [[0; HIDDEN]; 2])).1,
+                };
+                for p in 0..2 {
+                    net.update_move(&sums[p], &mut out[p], &rows.adds[p], &rows.subs[p]);
+                }
             }
+            None => next.nn = None,
         }
         next.account_lines(pos, t, &touched, &flipped);
         if t.capture_bonus {
@@ -276,18 +295,6 @@ impl Accumulator {
             if stale[c.index()] || near_royal(pos, c, &touched) {
                 next.safety[c.index()] = royal_safety(pos, t, c);
             }
-        }
-        next
-    }
-
-    /// The hand-set sums of `acc` alone, without its network.
-    fn hand_sums(acc: &Accumulator) -> Accumulator {
-        Accumulator {
-            psq: acc.psq,
-            mobility: acc.mobility,
-            safety: acc.safety,
-            chances: acc.chances,
-            nn: None,
         }
     }
 
@@ -303,14 +310,16 @@ impl Accumulator {
     }
 
     /// Adds (`sign` = 1) or takes out (-1) the placement and mobility terms of the pieces
-    /// on the touched squares, and lists their network features per perspective in `rows`.
+    /// on the touched squares, and lists their network features per perspective in `rows`
+    /// (none without a network).
+    #[inline]
     fn account_pieces(
         &mut self,
         pos: &Position,
         t: &Tables,
         touched: &Touched,
         sign: i32,
-        rows: &mut [ArrayVec<u32, 4>; 2],
+        mut rows: Option<&mut [ArrayVec<u32, 4>; 2]>,
     ) {
         let board = &pos.board;
         for &cell in touched.cells() {
@@ -320,11 +329,11 @@ impl Accumulator {
                 let i = colour_of(c);
                 self.psq[i] += sign * psq(t, code, cell);
                 self.mobility[i] += sign * slider_mobility(board, t, code, cell);
-                if self.nn.is_some() {
-                    let (variant, sq) = (pos.variant(), Square(cell as u16));
-                    for p in [Color::Black, Color::White] {
-                        let f = features::index(variant, p, code as u8, sq.file(), sq.rank());
-                        rows[p.index()].push(f as u32);
+                if let Some(rows) = rows.as_deref_mut() {
+                    for (p, row) in rows.iter_mut().enumerate() {
+                        let f = t.feature_piece[p][code] + u32::from(t.feature_square[p][cell]);
+                        // At most four touched squares: within the capacity.
+                        row.push(f);
                     }
                 }
             }
@@ -456,17 +465,12 @@ fn colour_of(cell: u16) -> usize {
     usize::from(cell & 0x80 != 0)
 }
 
-/// Material with promotion potential and advancement (one rank-table lookup) plus
-/// centralisation of piece `code` on `cell`, from its owner's view.
+/// Material with promotion potential and advancement plus centralisation of piece `code` on
+/// `cell`, from its owner's view: one lookup in the per-game table
+/// ([`tables::psq_value`] computes each entry).
 #[inline]
 fn psq(t: &Tables, code: usize, cell: usize) -> i32 {
-    let rank = t.rank_of[cell] as usize;
-    let adv = if code & 0x80 != 0 {
-        rank
-    } else {
-        t.side - 1 - rank
-    };
-    t.rank_value[code][adv] as i32 + t.info[code].centre_weight as i32 * t.centre[cell] as i32
+    t.psq[code][cell]
 }
 
 /// Empty squares along each long line of the piece, up to two.

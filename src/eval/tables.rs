@@ -5,6 +5,7 @@
 //! Association averages (pawn = 1, ×100 here), with the hook movers and the lion-dog family
 //! replaced by the mobility measurement of `measure.rs`.
 
+use crate::nnue::features;
 use crate::rules::geometry::{CELLS, Color, Square, dir};
 use crate::rules::pieces::Piece;
 use crate::rules::pieces::movement::Hook;
@@ -33,17 +34,8 @@ pub(super) struct CodeInfo {
 
 /// Everything [`super::evaluate`] looks up, for one game.
 pub(super) struct Tables {
-    /// Board side.
-    pub side: usize,
-    /// Material + promotion potential + advancement by code and relative rank (0 = the
-    /// owner's back rank).
-    pub rank_value: Box<[[i16; 17]; 256]>,
     /// [`super::piece_value`] by code.
     pub material: [i32; 256],
-    /// Centrality of each cell (0 on the edge), symmetric under the 180° rotation.
-    pub centre: [i8; CELLS],
-    /// 0-based rank of each cell.
-    pub rank_of: [u8; CELLS],
     pub info: [CodeInfo; 256],
     /// Long lines (slides of range ≥ 2, hook lines) whose first two squares count as
     /// mobility.
@@ -71,6 +63,14 @@ pub(super) struct Tables {
     pub second_royal: i32,
     /// Non-royal pieces of one side in the start position ([`super::conversion`]).
     pub start_others: i32,
+    /// [`psq_value`] of every code on every cell (0 off the board): the term the search
+    /// updates at every move and the quiet moves' placement tie-break looks up twice each.
+    pub psq: Box<[[i32; CELLS]; 256]>,
+    /// Per perspective (Black, White): the network feature block of each code and the
+    /// feature square of each cell, whose sum is the feature of that piece there
+    /// ([`crate::nnue::features::index`], looked up instead of computed at every move).
+    pub feature_piece: Box<[[u32; 256]; 2]>,
+    pub feature_square: Box<[[u16; CELLS]; 2]>,
 }
 
 /// The tables of a game.
@@ -398,14 +398,12 @@ pub(super) fn build(variant: Variant, w: &Weights) -> Tables {
             1
         };
     }
+    // Centrality of each cell (0 on the edge), symmetric under the 180° rotation.
     let mut centre = [0i8; CELLS];
-    let mut rank_of = [0u8; CELLS];
     for r in 0..side {
         for f in 0..side {
-            let sq = Square::new(f, r);
             let c = |x: usize| x.min(side - 1 - x) as i8;
-            centre[sq.index()] = c(f) + c(r);
-            rank_of[sq.index()] = r as u8;
+            centre[Square::new(f, r).index()] = c(f) + c(r);
         }
     }
     let mut near_mask = Box::new([0u64; 256]);
@@ -430,16 +428,40 @@ pub(super) fn build(variant: Variant, w: &Weights) -> Tables {
             ray_mask[code] |= 1 << k;
         }
     }
+    let mut feature_piece = Box::new([[0u32; 256]; 2]);
+    let mut feature_square = Box::new([[0u16; CELLS]; 2]);
+    for p in [Color::Black, Color::White] {
+        for code in 0..256 {
+            feature_piece[p.index()][code] = features::piece_offset(variant, p, code as u8) as u32;
+        }
+        for r in 0..side {
+            for f in 0..side {
+                feature_square[p.index()][Square::new(f, r).index()] =
+                    features::square_offset(variant, p, f, r) as u16;
+            }
+        }
+    }
+    let mut psq: Box<[[i32; CELLS]; 256]> = vec![[0; CELLS]; 256]
+        .into_boxed_slice()
+        .try_into()
+        .expect("256 rows");
+    for (code, row) in psq.iter_mut().enumerate() {
+        for r in 0..side {
+            for f in 0..side {
+                let cell = Square::new(f, r).index();
+                row[cell] = psq_value(side, &rank_value, &info, &centre, code, cell, r);
+            }
+        }
+    }
     Tables {
-        side,
+        psq,
+        feature_piece,
+        feature_square,
         ray_mask,
         capture_bonus: info.iter().any(|i| i.capture_bonus != 0),
         near_mask,
         near_offsets,
-        rank_value,
         material,
-        centre,
-        rank_of,
         info,
         rays,
         near: near_all,
@@ -450,6 +472,25 @@ pub(super) fn build(variant: Variant, w: &Weights) -> Tables {
         second_royal: if chu { 200 } else { 0 },
         start_others: Position::start(variant, RuleSet::Seed).other_count(Color::Black) as i32,
     }
+}
+
+/// Material with promotion potential and advancement (the rank table) plus centralisation of
+/// piece `code` on `cell` (0-based `rank`), from its owner's view.
+fn psq_value(
+    side: usize,
+    rank_value: &[[i16; 17]; 256],
+    info: &[CodeInfo; 256],
+    centre: &[i8; CELLS],
+    code: usize,
+    cell: usize,
+    rank: usize,
+) -> i32 {
+    let adv = if code & 0x80 != 0 {
+        rank
+    } else {
+        side - 1 - rank
+    };
+    rank_value[code][adv] as i32 + info[code].centre_weight as i32 * centre[cell] as i32
 }
 
 /// Bit of a cell offset within three squares in the 7×7 box around a piece (row-major from

@@ -243,9 +243,10 @@ fn eval_speed() {
                 for _ in 0..per_move_rounds {
                     for (p, list) in positions.iter_mut().zip(&moves) {
                         let acc = Accumulator::new(p);
+                        let mut next = Accumulator::default();
                         for &mv in list {
                             if with_eval {
-                                let next = acc.play(p, mv, |_| {});
+                                acc.play(p, mv, &mut next, |_| {});
                                 sink += evaluate_with(p, &next) as i64;
                             } else {
                                 p.make(mv);
@@ -280,8 +281,11 @@ fn assert_incremental_matches(pos: &mut Position) -> usize {
     let mut moves = Vec::new();
     crate::rules::movegen::generate(pos, &mut moves);
     let before = Accumulator::new(pos);
+    // One slot for every move, as the search reuses a ply's: each move overwrites what the
+    // last one left.
+    let mut acc = Accumulator::default();
     for &mv in &moves {
-        let acc = before.play(pos, mv, |_| {});
+        before.play(pos, mv, &mut acc, |_| {});
         assert_eq!(acc, Accumulator::new(pos), "{} after {mv}", pos.to_sfen());
         pos.unmake();
     }
@@ -327,12 +331,13 @@ fn placement_gain_is_the_change_in_the_movers_placement_term() {
             crate::rules::movegen::generate(&pos, &mut moves);
             let us = pos.side_to_move().index();
             let before = Accumulator::new(&pos);
+            let mut after = Accumulator::default();
             for &mv in &moves {
                 if mv.promotes() || mv.leg_count() != 1 || pos.piece_at(mv.to()).is_some() {
                     continue;
                 }
                 let gain = placement_gain(&pos, mv);
-                let after = before.play(&mut pos, mv, |_| {});
+                before.play(&mut pos, mv, &mut after, |_| {});
                 pos.unmake();
                 assert_eq!(
                     gain,

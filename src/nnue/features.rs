@@ -46,18 +46,29 @@ pub fn count(variant: Variant) -> usize {
 }
 
 /// The feature of a piece (`code`, the board's piece byte) on (`file`, `rank`) seen from
-/// `perspective`.
+/// `perspective`: [`piece_offset`] + [`square_offset`], which the evaluation's per-game
+/// tables hold precomputed for the search's updates.
 #[inline]
 pub fn index(variant: Variant, perspective: Color, code: u8, file: usize, rank: usize) -> usize {
+    piece_offset(variant, perspective, code) + square_offset(variant, perspective, file, rank)
+}
+
+/// The part of [`index`] that the piece decides: its block of one square per board cell.
+pub fn piece_offset(variant: Variant, perspective: Color, code: u8) -> usize {
     let side = variant.side();
     let owner_is_white = code & 0x80 != 0;
     let theirs = usize::from(owner_is_white != (perspective == Color::White));
     let kind = usize::from(code & 0x3f) * 2 + usize::from(code & 0x40 != 0);
-    let square = match perspective {
+    (theirs * kinds(variant) + kind) * side * side
+}
+
+/// The part of [`index`] that the square decides: the board turned half a circle for White.
+pub fn square_offset(variant: Variant, perspective: Color, file: usize, rank: usize) -> usize {
+    let side = variant.side();
+    match perspective {
         Color::Black => rank * side + file,
         Color::White => (side - 1 - rank) * side + (side - 1 - file),
-    };
-    (theirs * kinds(variant) + kind) * side * side + square
+    }
 }
 
 /// The active features of `pos` from `perspective`, in board order.

@@ -129,30 +129,44 @@ impl Network {
         acc
     }
 
-    /// Adds the rows of the features `adds` to `acc` and takes those of `subs` away.
+    /// The accumulator `from` after a move that adds the rows of the features `adds` and
+    /// takes those of `subs` away (at most four each), written to `to`: the search's update
+    /// from a ply's sums to the next ply's, in one pass and with no copy.
     #[inline]
-    pub fn update(&self, acc: &mut Row, adds: &[u32], subs: &[u32]) {
-        self.update_by(Path::best(), acc, adds, subs);
+    pub fn update_move(&self, from: &Row, to: &mut Row, adds: &[u32], subs: &[u32]) {
+        // Arrays filled in place: collecting into a list cost more than the update itself.
+        let first = self.row(0);
+        let (mut add_rows, mut sub_rows) = ([first; 4], [first; 4]);
+        for (row, &f) in add_rows.iter_mut().zip(adds) {
+            *row = self.row(f as usize);
+        }
+        for (row, &f) in sub_rows.iter_mut().zip(subs) {
+            *row = self.row(f as usize);
+        }
+        simd::update(
+            Path::best(),
+            from,
+            to,
+            &add_rows[..adds.len()],
+            &sub_rows[..subs.len()],
+        );
     }
 
-    /// [`Network::update`] computed by `path`.
-    #[inline]
+    /// Adds the rows of the features `adds` to `acc` and takes those of `subs` away, any
+    /// number of each, computed by `path`.
     pub fn update_by(&self, path: Path, acc: &mut Row, adds: &[u32], subs: &[u32]) {
-        // A move adds and takes at most four rows each: one pass over the accumulator. A
-        // fresh count adds a board's worth, sixteen at a time.
+        // Sixteen rows at a time: a board's worth of features in a few passes.
         const AT_ONCE: usize = 16;
         let rows = |fs: &[u32]| -> ArrayVec<&Row, AT_ONCE> {
             fs.iter().map(|&f| self.row(f as usize)).collect()
         };
-        if adds.len() <= AT_ONCE && subs.len() <= AT_ONCE {
-            simd::update(path, acc, &rows(adds), &rows(subs));
-        } else {
-            for chunk in adds.chunks(AT_ONCE) {
-                simd::update(path, acc, &rows(chunk), &[]);
-            }
-            for chunk in subs.chunks(AT_ONCE) {
-                simd::update(path, acc, &[], &rows(chunk));
-            }
+        for chunk in adds.chunks(AT_ONCE) {
+            let from = *acc;
+            simd::update(path, &from, acc, &rows(chunk), &[]);
+        }
+        for chunk in subs.chunks(AT_ONCE) {
+            let from = *acc;
+            simd::update(path, &from, acc, &[], &rows(chunk));
         }
     }
 

@@ -1,5 +1,5 @@
 //! The network's two inner loops, written once per instruction set: an accumulator update
-//! (`acc += Σ rows added − Σ rows taken`, in i16 lanes) and the output layer's dot product
+//! (`to = from + Σ rows added − Σ rows taken`, in i16 lanes) and the output layer's dot product
 //! (`Σ clamp(acc, 0, QA) · w2` over both perspectives, in i32). Paths: x86-64 AVX2, chosen at
 //! run time where the processor has it, else SSE2 (every x86-64 has it); aarch64 NEON;
 //! WebAssembly SIMD (`simd128`, chosen at build time: a module either has it or is not
@@ -86,32 +86,34 @@ impl Path {
     ];
 }
 
-/// `acc += Σ adds − Σ subs`, lane by lane, wrapping (see the module's note), by `path`.
+/// `to = from + Σ adds − Σ subs`, lane by lane, wrapping (see the module's note), by
+/// `path`. Reading one accumulator and writing another lets the search build a child's sums
+/// straight into their slot, with no copy of the parent's first.
 ///
 /// # Panics
 /// If `path` is not one of [`Path::available`].
 #[inline]
-pub fn update(path: Path, acc: &mut Row, adds: &[&Row], subs: &[&Row]) {
+pub fn update(path: Path, from: &Row, to: &mut Row, adds: &[&Row], subs: &[&Row]) {
     match path {
-        Path::Scalar => update_scalar(acc, adds, subs),
+        Path::Scalar => update_scalar(from, to, adds, subs),
         #[cfg(target_arch = "x86_64")]
         Path::Sse2 => {
             // SAFETY: SSE2 is part of x86-64.
-            unsafe { x86::update_sse2(acc, adds, subs) }
+            unsafe { x86::update_sse2(from, to, adds, subs) }
         }
         #[cfg(target_arch = "x86_64")]
         Path::Avx2 => {
             assert!(std::arch::is_x86_feature_detected!("avx2"));
             // SAFETY: the processor has AVX2 (checked above; cached by std).
-            unsafe { x86::update_avx2(acc, adds, subs) }
+            unsafe { x86::update_avx2(from, to, adds, subs) }
         }
         #[cfg(target_arch = "aarch64")]
         Path::Neon => {
             // SAFETY: NEON is part of aarch64.
-            unsafe { neon::update(acc, adds, subs) }
+            unsafe { neon::update(from, to, adds, subs) }
         }
         #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
-        Path::Simd128 => wasm::update(acc, adds, subs),
+        Path::Simd128 => wasm::update(from, to, adds, subs),
         #[allow(unreachable_patterns)]
         _ => panic!("{path:?} is not available here"),
     }
@@ -146,7 +148,8 @@ pub fn dot(path: Path, us: &Row, them: &Row, w2: &[i16; 2 * HIDDEN]) -> i32 {
     }
 }
 
-fn update_scalar(acc: &mut Row, adds: &[&Row], subs: &[&Row]) {
+fn update_scalar(from: &Row, acc: &mut Row, adds: &[&Row], subs: &[&Row]) {
+    *acc = *from;
     for row in adds {
         for (a, &w) in acc.iter_mut().zip(row.iter()) {
             *a = a.wrapping_add(w);
@@ -177,35 +180,36 @@ mod x86 {
 
     macro_rules! update_body {
         ($lanes:expr, $zero:ident, $load:ident, $store:ident, $add:ident, $sub:ident, $ptr:ty,
-         $acc:ident, $adds:ident, $subs:ident) => {{
+         $from:ident, $to:ident, $adds:ident, $subs:ident) => {{
             const BLOCK: usize = BLOCK_REGS * $lanes;
             let mut start = 0;
             while start < HIDDEN {
                 let regs = ((HIDDEN - start) / $lanes).min(BLOCK_REGS);
                 let mut r = [$zero(); BLOCK_REGS];
-                for (k, reg) in r.iter_mut().enumerate().take(regs) {
+                // Index loops: iterator adapters here were left as calls, not unrolled.
+                for k in 0..regs {
                     // SAFETY: start + (k + 1) · lanes ≤ HIDDEN, the rows' length.
-                    *reg = unsafe { $load($acc.as_ptr().add(start + k * $lanes) as *const $ptr) };
+                    r[k] = unsafe { $load($from.as_ptr().add(start + k * $lanes) as *const $ptr) };
                 }
                 for row in $adds {
-                    for (k, reg) in r.iter_mut().enumerate().take(regs) {
+                    for k in 0..regs {
                         // SAFETY: as above.
                         let w =
                             unsafe { $load(row.as_ptr().add(start + k * $lanes) as *const $ptr) };
-                        *reg = $add(*reg, w);
+                        r[k] = $add(r[k], w);
                     }
                 }
                 for row in $subs {
-                    for (k, reg) in r.iter_mut().enumerate().take(regs) {
+                    for k in 0..regs {
                         // SAFETY: as above.
                         let w =
                             unsafe { $load(row.as_ptr().add(start + k * $lanes) as *const $ptr) };
-                        *reg = $sub(*reg, w);
+                        r[k] = $sub(r[k], w);
                     }
                 }
-                for (k, reg) in r.iter().enumerate().take(regs) {
+                for k in 0..regs {
                     // SAFETY: as above.
-                    unsafe { $store($acc.as_mut_ptr().add(start + k * $lanes) as *mut $ptr, *reg) };
+                    unsafe { $store($to.as_mut_ptr().add(start + k * $lanes) as *mut $ptr, r[k]) };
                 }
                 start += BLOCK;
             }
@@ -213,7 +217,7 @@ mod x86 {
     }
 
     #[target_feature(enable = "sse2")]
-    pub(super) unsafe fn update_sse2(acc: &mut Row, adds: &[&Row], subs: &[&Row]) {
+    pub(super) unsafe fn update_sse2(from: &Row, to: &mut Row, adds: &[&Row], subs: &[&Row]) {
         update_body!(
             8,
             _mm_setzero_si128,
@@ -222,14 +226,15 @@ mod x86 {
             _mm_add_epi16,
             _mm_sub_epi16,
             __m128i,
-            acc,
+            from,
+            to,
             adds,
             subs
         )
     }
 
     #[target_feature(enable = "avx2")]
-    pub(super) unsafe fn update_avx2(acc: &mut Row, adds: &[&Row], subs: &[&Row]) {
+    pub(super) unsafe fn update_avx2(from: &Row, to: &mut Row, adds: &[&Row], subs: &[&Row]) {
         update_body!(
             16,
             _mm256_setzero_si256,
@@ -238,7 +243,8 @@ mod x86 {
             _mm256_add_epi16,
             _mm256_sub_epi16,
             __m256i,
-            acc,
+            from,
+            to,
             adds,
             subs
         )
@@ -300,7 +306,7 @@ mod neon {
     use std::arch::aarch64::*;
 
     #[target_feature(enable = "neon")]
-    pub(super) unsafe fn update(acc: &mut Row, adds: &[&Row], subs: &[&Row]) {
+    pub(super) unsafe fn update(from: &Row, to: &mut Row, adds: &[&Row], subs: &[&Row]) {
         const BLOCK: usize = BLOCK_REGS * 8;
         let mut start = 0;
         while start < HIDDEN {
@@ -308,7 +314,7 @@ mod neon {
             let mut r = [vdupq_n_s16(0); BLOCK_REGS];
             for (k, reg) in r.iter_mut().enumerate().take(regs) {
                 // SAFETY: start + (k + 1) · 8 ≤ HIDDEN, the rows' length.
-                *reg = unsafe { vld1q_s16(acc.as_ptr().add(start + k * 8)) };
+                *reg = unsafe { vld1q_s16(from.as_ptr().add(start + k * 8)) };
             }
             for row in adds {
                 for (k, reg) in r.iter_mut().enumerate().take(regs) {
@@ -324,7 +330,7 @@ mod neon {
             }
             for (k, reg) in r.iter().enumerate().take(regs) {
                 // SAFETY: as above.
-                unsafe { vst1q_s16(acc.as_mut_ptr().add(start + k * 8), *reg) };
+                unsafe { vst1q_s16(to.as_mut_ptr().add(start + k * 8), *reg) };
             }
             start += BLOCK;
         }
@@ -353,7 +359,7 @@ mod wasm {
     use super::{BLOCK_REGS, HIDDEN, QA, Row};
     use std::arch::wasm32::*;
 
-    pub(super) fn update(acc: &mut Row, adds: &[&Row], subs: &[&Row]) {
+    pub(super) fn update(from: &Row, to: &mut Row, adds: &[&Row], subs: &[&Row]) {
         const BLOCK: usize = BLOCK_REGS * 8;
         let mut start = 0;
         while start < HIDDEN {
@@ -361,7 +367,7 @@ mod wasm {
             let mut r = [i16x8_splat(0); BLOCK_REGS];
             for (k, reg) in r.iter_mut().enumerate().take(regs) {
                 // SAFETY: start + (k + 1) · 8 ≤ HIDDEN, the rows' length.
-                *reg = unsafe { v128_load(acc.as_ptr().add(start + k * 8) as *const v128) };
+                *reg = unsafe { v128_load(from.as_ptr().add(start + k * 8) as *const v128) };
             }
             for row in adds {
                 for (k, reg) in r.iter_mut().enumerate().take(regs) {
@@ -379,7 +385,7 @@ mod wasm {
             }
             for (k, reg) in r.iter().enumerate().take(regs) {
                 // SAFETY: as above.
-                unsafe { v128_store(acc.as_mut_ptr().add(start + k * 8) as *mut v128, *reg) };
+                unsafe { v128_store(to.as_mut_ptr().add(start + k * 8) as *mut v128, *reg) };
             }
             start += BLOCK;
         }

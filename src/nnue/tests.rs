@@ -48,8 +48,11 @@ fn incremental_accumulators_equal_a_fresh_count_after_every_move() {
         let net = random_network(variant, 7);
         for mut pos in random_positions(variant, rules, &mut rng, 2, 1, 7, 150) {
             let before = fresh(&pos, net);
+            // One slot for every move, as the search reuses a ply's: each move overwrites
+            // what the last one left (the first fills an empty slot).
+            let mut after = Accumulator::default();
             for mv in pos.game_moves() {
-                let after = before.play(&mut pos, mv, |_| {});
+                before.play(&mut pos, mv, &mut after, |_| {});
                 assert_eq!(after, fresh(&pos, net), "{} after {mv}", pos.to_sfen());
                 assert_eq!(
                     evaluate_with(&pos, &after),
@@ -314,8 +317,9 @@ fn networks_at_every_accepted_extreme_evaluate_exactly_and_never_to_a_mate_score
             let net: &'static Network = Box::leak(Box::new(net));
             for mut pos in random_positions(variant, RuleSet::Seed, &mut rng, 1, 1, 20, 120) {
                 let before = fresh(&pos, net);
+                let mut after = Accumulator::default();
                 for mv in pos.game_moves().into_iter().take(30) {
-                    let after = before.play(&mut pos, mv, |_| {});
+                    before.play(&mut pos, mv, &mut after, |_| {});
                     let score = evaluate_with(&pos, &after);
                     assert_eq!(score, evaluate_with(&pos, &fresh(&pos, net)));
                     assert!(score.abs() < 2 * 800 + OUTPUT_LIMIT || score == hand_evaluate(&pos));
@@ -425,6 +429,10 @@ fn every_simd_path_gives_the_scalar_integers_for_every_move_and_position() {
                         net.update_by(path, &mut acc, &adds, &subs);
                         assert_eq!(acc, want, "{path:?} {mv}");
                     }
+                    // The search's one-pass update into another ply's slot.
+                    let mut slot = [0; HIDDEN];
+                    net.update_move(&scalar[c], &mut slot, &adds, &subs);
+                    assert_eq!(slot, want, "{mv}");
                 }
                 pos.unmake();
                 moves_checked += 1;
@@ -455,14 +463,15 @@ fn every_simd_path_wraps_and_clips_exactly_as_the_scalar_one_on_any_lanes() {
         let adds: Vec<&Row> = (0..rng.below(18)).map(|_| &rows[rng.below(64)]).collect();
         let subs: Vec<&Row> = (0..rng.below(18)).map(|_| &rows[rng.below(64)]).collect();
         let (adds, subs) = (&adds[..adds.len().min(16)], &subs[..subs.len().min(16)]);
-        let mut want = start;
-        simd::update(Path::Scalar, &mut want, adds, subs);
+        let mut want = [0; HIDDEN];
+        simd::update(Path::Scalar, &start, &mut want, adds, subs);
         let them: Row = std::array::from_fn(|_| lane(&mut rng));
         let w2: [i16; 2 * HIDDEN] = std::array::from_fn(|_| lane(&mut rng));
         let dot = simd::dot(Path::Scalar, &start, &them, &w2);
         for path in Path::available() {
-            let mut acc = start;
-            simd::update(path, &mut acc, adds, subs);
+            // Into a slot holding something else, as the search's next ply does.
+            let mut acc = them;
+            simd::update(path, &start, &mut acc, adds, subs);
             assert_eq!(acc, want, "{path:?}");
             assert_eq!(simd::dot(path, &start, &them, &w2), dot, "{path:?}");
         }

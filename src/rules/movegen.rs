@@ -111,19 +111,10 @@ fn generate_piece<S: MoveSink, const MODE: u8>(
         {
             return;
         }
-        let promo = e.promo(piece, from);
-        // Only enemy-occupied landing squares matter: no emitter call for the rest.
-        for &d in &m.jumps {
-            let to = from.offset(d);
-            let c = e.cell(to);
-            if e.is_enemy(c) {
-                e.emit_capture(piece, from, to, c, promo);
-            }
-        }
-        for &(d, range) in &m.slides {
-            if range == 0 {
-                continue;
-            }
+        // Only enemy-occupied landing squares matter: no emitter call for the rest. Steps and
+        // leaps are the rays of range 1, walked in the one loop with the slides. The promotion
+        // rule is found per capture: most pieces visited here capture nothing.
+        for &(d, range) in &m.rays[..m.ray_count as usize] {
             let mut to = from.offset(d);
             let mut left = range;
             while left > 1 && e.cell(to) == EMPTY {
@@ -132,6 +123,7 @@ fn generate_piece<S: MoveSink, const MODE: u8>(
             }
             let c = e.cell(to);
             if e.is_enemy(c) {
+                let promo = e.promo(piece, from);
                 e.emit_capture(piece, from, to, c, promo);
             }
         }

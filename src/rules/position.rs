@@ -321,7 +321,7 @@ impl Position {
     /// Puts a piece on an empty square (position set-up only).
     pub fn put(&mut self, sq: Square, piece: Piece) {
         debug_assert_eq!(self.board[sq.index()], EMPTY);
-        self.place(sq, piece);
+        self.place::<true>(sq, piece);
     }
 
     /// Sets the side to move (position set-up only).
@@ -359,9 +359,13 @@ impl Position {
         self.move_number = n;
     }
 
-    fn place(&mut self, sq: Square, piece: Piece) {
+    /// Puts `piece` on the empty `sq`, updating the key when `KEYED` (unmake restores the
+    /// key from its record instead, so it skips the hashing).
+    fn place<const KEYED: bool>(&mut self, sq: Square, piece: Piece) {
         self.board[sq.index()] = OCCUPIED | piece.0 as u16;
-        self.key ^= zobrist::piece(sq, piece);
+        if KEYED {
+            self.key ^= zobrist::piece(sq, piece);
+        }
         let c = piece.color().index();
         self.piece_slot[sq.index()] = self.pieces[c].len() as u16;
         self.pieces[c].push(sq);
@@ -406,11 +410,20 @@ impl Position {
         }
     }
 
-    /// Moves a piece between squares keeping its piece-list slot (cheaper than remove+place).
-    fn relocate(&mut self, from: Square, to: Square, before: Piece, after: Piece) {
+    /// Moves a piece between squares keeping its piece-list slot (cheaper than remove+place),
+    /// updating the key when `KEYED` (as [`Position::place`]).
+    fn relocate<const KEYED: bool>(
+        &mut self,
+        from: Square,
+        to: Square,
+        before: Piece,
+        after: Piece,
+    ) {
         self.board[from.index()] = EMPTY;
         self.board[to.index()] = OCCUPIED | after.0 as u16;
-        self.key ^= zobrist::piece(from, before) ^ zobrist::piece(to, after);
+        if KEYED {
+            self.key ^= zobrist::piece(from, before) ^ zobrist::piece(to, after);
+        }
         let slot = self.piece_slot[from.index()];
         self.piece_slot[to.index()] = slot;
         self.pieces[after.color().index()][slot as usize] = to;
@@ -477,7 +490,7 @@ impl Position {
         };
         let to = mv.to();
         if to != from || after != moved {
-            self.relocate(from, to, moved, after);
+            self.relocate::<true>(from, to, moved, after);
         }
         // Counter-strike: only a lion taken by a non-lion restricts the reply.
         // Dai dai has no lion-trading rules, so no such state (daidai.md §11.9).
@@ -557,10 +570,10 @@ impl Position {
         let (from, to) = (mv.from(), mv.to());
         let now = Piece(self.board[to.index()] as u8);
         if to != from || now != undo.moved {
-            self.relocate(to, from, now, undo.moved);
+            self.relocate::<false>(to, from, now, undo.moved);
         }
         for &(sq, p) in undo.captured.iter().rev() {
-            self.place(sq, p);
+            self.place::<false>(sq, p);
         }
         self.lion_capture = undo.lion_capture;
         self.suspended = undo.suspended;

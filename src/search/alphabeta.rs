@@ -186,7 +186,8 @@ impl<'a> Worker<'a> {
     /// Plays `mv` at `ply`, keeping the evaluation sums of ply + 1 up to date.
     fn make(&mut self, mv: Move, ply: usize) {
         let tt = self.tt;
-        self.acc[ply + 1] = self.acc[ply].play(&mut self.pos, mv, |p| tt.prefetch(p.key()));
+        let (upto, after) = self.acc.split_at_mut(ply + 1);
+        upto[ply].play(&mut self.pos, mv, &mut after[0], |p| tt.prefetch(p.key()));
     }
 
     fn evaluate(&self, ply: usize) -> i32 {

@@ -89,7 +89,8 @@ impl OrderingTables {
         out.clear();
         let counter = prev.map(|(s, _)| self.counter[s]);
         let killers = self.killers[ply];
-        let placement = placement_breaks_ties(pos.variant());
+        let placement =
+            placement_breaks_ties(pos.variant()).then(|| eval::placement_table(pos.variant()));
         for &mv in quiets {
             let k = if mv.promotes() {
                 key(PROMOTION + capture_value(pos, mv).unwrap_or(0), 0)
@@ -98,12 +99,12 @@ impl OrderingTables {
             } else if counter == Some(mv) {
                 key(COUNTER, 0)
             } else {
-                let gain = if placement {
-                    eval::placement_gain(pos, mv)
-                } else {
-                    0
-                };
-                key(self.history[slot(pos, mv)], gain)
+                // The mover's code read once for its history slot and placement gain
+                // ([`slot`], [`eval::placement_gain`]): a generated move's origin holds it.
+                let (from, to) = (mv.from().index(), mv.to().index());
+                let code = pos.board[from] as u8 as usize;
+                let gain = placement.map_or(0, |table| table[code][to] - table[code][from]);
+                key(self.history[code * CELLS + to], gain)
             };
             out.push(k);
         }
