@@ -116,11 +116,20 @@ test("a review gives the evaluations and verdicts of `shishi analyse`, and its g
 test("Stop ends the review, keeps what it found and leaves the engine to the live analysis", async () => {
   const { context, page, errors } = await open(true);
   await page.waitForFunction(() => document.querySelectorAll("#lines li").length >= 1);
-  // Deep enough that the review is still searching when Stop is pressed (each position takes
-  // seconds), whatever the machine: the press waits for the first position only.
-  await review(page, 12);
-  await page.waitForFunction(() => document.getElementById("review-progress").value >= 1);
-  await page.click("#review-stop");
+  // Stop is pressed in the same turn of the page's event loop that shows the first position
+  // done, so the review is still searching the next one whatever the machine's speed: an
+  // engine's answer is a message, which waits for a later turn.
+  await page.evaluate(() => {
+    const observer = new MutationObserver(() => {
+      if (document.getElementById("review-progress").value >= 1) {
+        observer.disconnect();
+        document.getElementById("review-stop").click();
+      }
+    });
+    const status = document.getElementById("review-status");
+    observer.observe(status, { childList: true, characterData: true, subtree: true });
+  });
+  await review(page, 6);
   await page.waitForFunction(() =>
     document.getElementById("review-status").textContent.startsWith("stopped after"),
   );
