@@ -145,6 +145,24 @@ fn damaged_shards_and_bad_arguments_give_one_error_line() {
     }
 }
 
+/// Trains `net` on `shard` with `extra` arguments and returns the network's hash, as
+/// `shishi train` reports it ("`game` network HASH; …").
+fn train(shard: &str, net: &str, game: &str, extra: &[&str]) -> String {
+    let mut args = vec!["train", shard, "--out", net, "--validation-every", "2"];
+    args.extend_from_slice(extra);
+    let out = shishi(&args);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let said = String::from_utf8_lossy(&out.stdout).to_string();
+    let after = said.split(&format!("{game} network ")).nth(1);
+    let hash = after.unwrap().split(';').next().unwrap().to_string();
+    assert_eq!(hash.len(), 16, "{said}");
+    hash
+}
+
 /// The whole pipeline through the binary: a shard, a network trained on it, and the network
 /// loaded by `--eval-file` (bench names its hash) and by each protocol's `EvalFile` option,
 /// which reports the same hash and keeps the engine answering legally.
@@ -154,31 +172,7 @@ fn a_trained_network_loads_in_bench_and_in_every_protocol() {
     datagen(&shard, "chu", "2");
     let net = tmp("pipeline.nnue");
     let (shard, net) = (shard.to_str().unwrap(), net.to_str().unwrap());
-    let train = shishi(&[
-        "train",
-        shard,
-        "--out",
-        net,
-        "--epochs",
-        "2",
-        "--validation-every",
-        "2",
-    ]);
-    let said = String::from_utf8_lossy(&train.stdout).to_string();
-    assert!(
-        train.status.success(),
-        "{}",
-        String::from_utf8_lossy(&train.stderr)
-    );
-    let hash = said
-        .split("chu network ")
-        .nth(1)
-        .unwrap()
-        .split(';')
-        .next()
-        .unwrap()
-        .to_string();
-    assert_eq!(hash.len(), 16, "{said}");
+    let hash = train(shard, net, "chu", &["--epochs", "2"]);
     let bench = shishi(&["--eval-file", net, "bench", "--quick"]);
     let text = String::from_utf8_lossy(&bench.stdout);
     assert!(text.contains(&format!("chu     network: {hash}")), "{text}");
@@ -245,30 +239,8 @@ fn a_dai_dai_network_loads_for_dai_dai_and_each_game_refuses_the_other_s() {
     datagen(&shard, "daidai", "1");
     let net = tmp("dd-pipeline.nnue");
     let (shard, net) = (shard.to_str().unwrap(), net.to_str().unwrap());
-    let train = shishi(&[
-        "train",
-        shard,
-        "--out",
-        net,
-        "--epochs",
-        "1",
-        "--validation-every",
-        "2",
-        "--factorise",
-    ]);
-    let said = String::from_utf8_lossy(&train.stdout).to_string();
-    assert!(
-        train.status.success(),
-        "{}",
-        String::from_utf8_lossy(&train.stderr)
-    );
-    let hash = said
-        .split("daidai network ")
-        .nth(1)
-        .unwrap()
-        .split(';')
-        .next()
-        .unwrap();
+    let hash = train(shard, net, "daidai", &["--epochs", "1", "--factorise"]);
+    let hash = hash.as_str();
     let bench = shishi(&["--eval-file", net, "bench", "--quick"]);
     let text = String::from_utf8_lossy(&bench.stdout);
     assert!(text.contains(&format!("daidai  network: {hash}")), "{text}");

@@ -138,6 +138,28 @@ fn random_position_with(rng: &mut Rng, variant: Variant, rules: RuleSet, extra: 
     pos
 }
 
+/// Random problems: for each (variant, rules, count) of `sets`, `count / scale` random
+/// positions whose side to move (the attacker) has not ended the game and is not in check;
+/// `each` gets the position and its SFEN.
+pub(super) fn each_random_problem(
+    rng: &mut Rng,
+    sets: &[(Variant, RuleSet, usize)],
+    scale: usize,
+    mut each: impl FnMut(&mut Position, &str),
+) {
+    for &(variant, rules, count) in sets {
+        for _ in 0..count / scale {
+            let mut pos = random_position(rng, variant, rules);
+            let attacker = pos.side_to_move();
+            if ended(&pos, attacker).is_some() || pos.in_check(attacker) {
+                continue;
+            }
+            let sfen = pos.to_sfen();
+            each(&mut pos, &sfen);
+        }
+    }
+}
+
 /// Every proof the solver gives is checked by the proof-tree walk; every verdict agrees with
 /// the exhaustive search: a mate within 3 plies is found, a proof of at most 5 plies is
 /// confirmed, and a disproof leaves no mate within 5 plies.
@@ -153,43 +175,37 @@ fn solver_verdicts_agree_with_exhaustive_search_on_random_positions() {
     // Unoptimised builds run a third of the positions: the exhaustive search is slow there.
     let scale = if cfg!(debug_assertions) { 3 } else { 1 };
     let (mut proofs, mut disproofs, mut short) = (0, 0, 0);
-    for (variant, rules, count) in [
+    let sets = [
         (Variant::Chu, RuleSet::Seed, 160),
         (Variant::Chu, RuleSet::Lishogi, 60),
         (Variant::DaiDai, RuleSet::Seed, 60),
-    ] {
-        for _ in 0..count / scale {
-            let mut pos = random_position(&mut rng, variant, rules);
-            let attacker = pos.side_to_move();
-            if ended(&pos, attacker).is_some() || pos.in_check(attacker) {
-                continue;
-            }
-            let sfen = pos.to_sfen();
-            let report = solver.solve(&pos, &limits, None, &mut |_| {});
-            let within3 = attacker_wins(&mut pos, attacker, 3);
-            match &report.verdict {
-                Verdict::Mate(line) => {
-                    proofs += 1;
-                    let mut choose = |p: &Position| solver_move(&mut solver, p);
-                    let tree = verify::proof_tree(&pos, &mut choose, 200_000)
-                        .unwrap_or_else(|f| panic!("{sfen}: {f}"));
-                    assert_eq!(tree.depth, line.len(), "{sfen}");
-                    if line.len() <= 5 {
-                        short += 1;
-                        let n = line.len() as u32;
-                        assert!(attacker_wins(&mut pos, attacker, n), "{sfen}");
-                        assert!(n < 3 || !attacker_wins(&mut pos, attacker, n - 2), "{sfen}");
-                    }
+    ];
+    each_random_problem(&mut rng, &sets, scale, |pos, sfen| {
+        let attacker = pos.side_to_move();
+        let report = solver.solve(pos, &limits, None, &mut |_| {});
+        let within3 = attacker_wins(pos, attacker, 3);
+        match &report.verdict {
+            Verdict::Mate(line) => {
+                proofs += 1;
+                let mut choose = |p: &Position| solver_move(&mut solver, p);
+                let tree = verify::proof_tree(pos, &mut choose, 200_000)
+                    .unwrap_or_else(|f| panic!("{sfen}: {f}"));
+                assert_eq!(tree.depth, line.len(), "{sfen}");
+                if line.len() <= 5 {
+                    short += 1;
+                    let n = line.len() as u32;
+                    assert!(attacker_wins(pos, attacker, n), "{sfen}");
+                    assert!(n < 3 || !attacker_wins(pos, attacker, n - 2), "{sfen}");
                 }
-                Verdict::NoMate => {
-                    disproofs += 1;
-                    assert!(!within3, "{sfen}: mate in 3 missed");
-                    assert!(!attacker_wins(&mut pos, attacker, 5), "{sfen}");
-                }
-                Verdict::Unknown => assert!(!within3, "{sfen}: mate in 3 not found"),
             }
+            Verdict::NoMate => {
+                disproofs += 1;
+                assert!(!within3, "{sfen}: mate in 3 missed");
+                assert!(!attacker_wins(pos, attacker, 5), "{sfen}");
+            }
+            Verdict::Unknown => assert!(!within3, "{sfen}: mate in 3 not found"),
         }
-    }
+    });
     // Seen: 95 proofs (81 of at most 5 plies) and 106 disproofs of 280 positions.
     let enough = |n: usize, at_least: usize| n * scale > at_least;
     assert!(

@@ -2,7 +2,7 @@
 //! reports as the shortest has exactly the length of the shortest forced mate against the
 //! longest defence, found by trying every move of both sides to a growing depth.
 
-use super::tests::{attacker_wins, ended, random_position, solver_move};
+use super::tests::{attacker_wins, each_random_problem, solver_move};
 use super::{Limits, Solver, Verdict, verify};
 use crate::rules::{Position, RuleSet, Variant};
 use crate::testing::Rng;
@@ -34,41 +34,34 @@ fn shortest_mates_have_the_exhaustive_searchs_length() {
     };
     let scale = if cfg!(debug_assertions) { 4 } else { 1 };
     let (mut compared, mut shortened) = (0, 0);
-    for (variant, rules, count) in [
+    let sets = [
         (Variant::Chu, RuleSet::Seed, 300),
         (Variant::Chu, RuleSet::Lishogi, 100),
         (Variant::DaiDai, RuleSet::Seed, 100),
-    ] {
-        for _ in 0..count / scale {
-            let mut pos = random_position(&mut rng, variant, rules);
-            let attacker = pos.side_to_move();
-            if ended(&pos, attacker).is_some() || pos.in_check(attacker) {
-                continue;
-            }
-            let sfen = pos.to_sfen();
-            let Verdict::Mate(first) = solver.solve(&pos, &any, None, &mut |_| {}).verdict else {
-                continue;
-            };
-            let report = solver.solve(&pos, &shortest, None, &mut |_| {});
-            let Verdict::Mate(line) = &report.verdict else {
-                panic!(
-                    "{sfen}: proven with --any, not without: {:?}",
-                    report.verdict
-                );
-            };
-            assert!(line.len() <= first.len(), "{sfen}");
-            let mut choose = |p: &Position| solver_move(&mut solver, p);
-            let tree = verify::proof_tree(&pos, &mut choose, 200_000)
-                .unwrap_or_else(|f| panic!("{sfen}: {f}"));
-            assert_eq!(tree.depth, line.len(), "{sfen}");
-            if report.shortest && line.len() <= 7 {
-                compared += 1;
-                shortened += usize::from(line.len() < first.len());
-                let exhaustive = minimax_length(&mut pos, 7);
-                assert_eq!(exhaustive, Some(line.len() as u32), "{sfen}");
-            }
+    ];
+    each_random_problem(&mut rng, &sets, scale, |pos, sfen| {
+        let Verdict::Mate(first) = solver.solve(pos, &any, None, &mut |_| {}).verdict else {
+            return;
+        };
+        let report = solver.solve(pos, &shortest, None, &mut |_| {});
+        let Verdict::Mate(line) = &report.verdict else {
+            panic!(
+                "{sfen}: proven with --any, not without: {:?}",
+                report.verdict
+            );
+        };
+        assert!(line.len() <= first.len(), "{sfen}");
+        let mut choose = |p: &Position| solver_move(&mut solver, p);
+        let tree =
+            verify::proof_tree(pos, &mut choose, 200_000).unwrap_or_else(|f| panic!("{sfen}: {f}"));
+        assert_eq!(tree.depth, line.len(), "{sfen}");
+        if report.shortest && line.len() <= 7 {
+            compared += 1;
+            shortened += usize::from(line.len() < first.len());
+            let exhaustive = minimax_length(pos, 7);
+            assert_eq!(exhaustive, Some(line.len() as u32), "{sfen}");
         }
-    }
+    });
     // Seen: 174 lines compared, 11 of them shorter than the first proof's.
     let enough = |n: usize, at_least: usize| n * scale > at_least;
     assert!(
