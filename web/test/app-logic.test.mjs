@@ -3,20 +3,7 @@
 // The TypeScript modules are bundled on the fly with esbuild, the build's own bundler.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { build } from "esbuild";
-
-async function load(file) {
-  const out = await build({
-    entryPoints: [new URL(`../app/${file}`, import.meta.url).pathname],
-    bundle: true,
-    format: "esm",
-    write: false,
-    logLevel: "warning",
-  });
-  return import(
-    `data:text/javascript;base64,${Buffer.from(out.outputFiles[0].text).toString("base64")}`
-  );
-}
+import { loadAppModule as load } from "./app-module.mjs";
 
 const { MoveInput } = await load("move-input.ts");
 const { parsePaste } = await load("paste.ts");

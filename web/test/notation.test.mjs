@@ -8,20 +8,7 @@ import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { test } from "node:test";
 import { fileURLToPath } from "node:url";
-import { build } from "esbuild";
-
-async function load(file) {
-  const out = await build({
-    entryPoints: [new URL(`../app/${file}`, import.meta.url).pathname],
-    bundle: true,
-    format: "esm",
-    write: false,
-    logLevel: "warning",
-  });
-  return import(
-    `data:text/javascript;base64,${Buffer.from(out.outputFiles[0].text).toString("base64")}`
-  );
-}
+import { loadAppModule as load } from "./app-module.mjs";
 
 const N = await load("notation.ts");
 const K = await load("kif.ts");
