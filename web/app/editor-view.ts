@@ -12,6 +12,7 @@ import { type BoardPiece, squareCoords, squareName } from "./sfen.js";
 
 /** Every text the editor shows (one place, for translations). */
 const TEXT = {
+  hint: "Click a piece of the palette, then squares to put it there. Drag a piece on the board to move it, off the board to remove it.",
   tools: "Editor tools",
   move: "Move",
   moveTitle: "Drag a piece, or click it and then a square; drag it off the board to remove it",
@@ -170,6 +171,7 @@ export class EditorView {
       this.changed();
     });
     return [
+      el("p", { className: "editor-hint", textContent: TEXT.hint }),
       tools,
       paletteSides,
       el("div", { id: "editor-palette" }),
