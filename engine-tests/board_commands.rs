@@ -1,5 +1,5 @@
 //! The board commands (docs/protocol.md, "Board commands": `legalmoves`, `status`, `sfen`,
-//! `pieces`, `notation`) through the release binary, as the web board uses them: every
+//! `checkposition`, `pieces`, `notation`) through the release binary, as the web board uses them: every
 //! listed move is exactly a move the rules library allows and `position … moves` accepts,
 //! along random games of both games and both chu rule sets.
 
@@ -234,6 +234,48 @@ fn status_reports_side_check_and_how_the_game_ended() {
     assert_eq!(
         ask(&mut e, "status", "status"),
         "status side w check no result black reason bare king"
+    );
+}
+
+#[test]
+fn checkposition_refuses_a_side_without_royals_and_seed_rules_dead_pawns() {
+    let mut e = usi(Variant::Chu, RuleSet::Lishogi);
+    e.send("position startpos");
+    assert_eq!(
+        ask(&mut e, "checkposition", "checkposition"),
+        "checkposition ok"
+    );
+    // Black's king is gone: the position reads (the game is over), but it is no setup.
+    e.send("position sfen k11/12/12/12/12/12/12/12/12/12/12/r11 b - 1");
+    assert_eq!(
+        ask(&mut e, "checkposition", "checkposition"),
+        "checkposition illegal Black has no royal piece (king or crown prince): not a game"
+    );
+    // An unpromoted Black pawn on rank a: a dead piece under lishogi's rules, never under
+    // seed rules.
+    let dead = "position sfen k2P8/12/12/12/12/12/12/12/12/12/12/11K b - 1";
+    e.send(dead);
+    assert_eq!(
+        ask(&mut e, "checkposition", "checkposition"),
+        "checkposition ok"
+    );
+    let mut e = usi(Variant::Chu, RuleSet::Seed);
+    e.send(dead);
+    assert_eq!(
+        ask(&mut e, "checkposition", "checkposition"),
+        "checkposition illegal the Black pawn on 9a stands unpromoted on its last rank: under \
+         seed rules a pawn or lance must promote there"
+    );
+    // The command changes nothing.
+    assert_eq!(
+        ask(&mut e, "sfen", "sfen "),
+        "sfen k2P8/12/12/12/12/12/12/12/12/12/12/11K b - 1"
+    );
+    let mut e = usi(Variant::DaiDai, RuleSet::Seed);
+    e.send("position sfen 8k8/17/17/17/17/17/17/17/17/17/17/17/17/17/17/17/8(NK)8 w 1");
+    assert_eq!(
+        ask(&mut e, "checkposition", "checkposition"),
+        "checkposition illegal Black has no royal piece (king): not a game"
     );
 }
 

@@ -1,7 +1,8 @@
 // The screenshots of docs/web.md, taken from the real page in headless Chromium:
 //   node web/screenshots.mjs     (after web/build.sh; writes docs/web-chu.png,
 //                                  docs/web-daidai.png, docs/web-phone.png,
-//                                  docs/web-review.png, docs/web-shapes.png)
+//                                  docs/web-review.png, docs/web-shapes.png,
+//                                  docs/web-editor.png)
 import { readFileSync } from "node:fs";
 import { serve } from "./test/server.mjs";
 import { launch, openBoard, paste, squareCentre } from "./test/board-page.mjs";
@@ -109,6 +110,45 @@ try {
   }
   await page.evaluate(() => (document.getElementById("io").open = false));
   await page.screenshot({ path: `${docs}web-shapes.png` });
+  await page.close();
+
+  // The board editor: the start position with White's lion taken by a Black pawn on 6f (the
+  // counter-strike square), White to move, White's lion chosen in the palette.
+  ({ page } = await openBoard(browser, `${server.url}dist/`, { width: 1280, height: 860 }));
+  await page.uncheck("#analyse-on");
+  await page.click("#mode-edit");
+  await page.waitForSelector("svg.edit-board g.piece");
+  const editCentre = (sq) =>
+    page.evaluate((square) => {
+      const svg = document.querySelector("svg.edit-board");
+      const n = 12;
+      const file = Number(square.match(/^\d+/)[0]) - 1;
+      const rank = square.charCodeAt(square.length - 1) - 97;
+      const r = svg.getBoundingClientRect();
+      const k = r.width / (n * 60 + 26);
+      return { x: r.left + ((n - 1 - file) * 60 + 30) * k, y: r.top + (26 + rank * 60 + 30) * k };
+    }, sq);
+  for (const [from, to] of [
+    ["6c", null],
+    ["6i", "6f"],
+  ]) {
+    const a = await editCentre(from);
+    const b = to ? await editCentre(to) : { x: 3, y: 3 };
+    await page.mouse.move(a.x, a.y);
+    await page.mouse.down();
+    await page.mouse.move(b.x, b.y, { steps: 4 });
+    await page.mouse.up();
+  }
+  await page.selectOption("#editor-side", "w");
+  await page.click("#editor-counter-tool");
+  const c = await editCentre("6f");
+  await page.mouse.click(c.x, c.y);
+  await page.click("#editor-palette-w");
+  await page.click('#editor-palette g.piece[data-token="n"]');
+  await page.waitForFunction(() =>
+    /accepts/.test(document.getElementById("editor-status").textContent),
+  );
+  await page.screenshot({ path: `${docs}web-editor.png` });
   await page.close();
 } finally {
   await browser.close();

@@ -55,6 +55,16 @@ pub fn status(pos: &Position) -> String {
     )
 }
 
+/// `checkposition`: whether the position could be a game's position under its rules (each
+/// side has a royal piece, no piece stands where the rules never leave it): `checkposition
+/// ok`, or `checkposition illegal <why>` (`Position::check_setup`).
+pub fn check_position(pos: &Position) -> String {
+    match pos.check_setup() {
+        Ok(()) => "checkposition ok".to_string(),
+        Err(why) => format!("checkposition illegal {why}"),
+    }
+}
+
 /// `sfen`: the position as SFEN.
 pub fn sfen(pos: &Position) -> String {
     format!("sfen {}", pos.to_sfen())

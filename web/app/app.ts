@@ -12,24 +12,29 @@ import { renderMoveList } from "./move-list.js";
 import { type Formatter, formatMove } from "./notation.js";
 import { setUpNotationChoice } from "./notation-choice.js";
 import { ReviewView } from "./review-view.js";
+import { EditorView } from "./editor-view.js";
+import { PromotionChoice } from "./promotion-view.js";
 import { type SavedShapes, Shapes } from "./shapes.js";
 import { bindNavigation, type Step } from "./navigation.js";
 import { setUpCoordinates } from "./coordinates.js";
 import type { GameKind, PieceKind, PositionInfo, RulesClient } from "./rules-client.js";
 import { type EngineLine, Searcher } from "./searcher.js";
 import { Sound } from "./sound.js";
-import { moveSquares, parseBoard, sideWithoutRoyal, squareCoords } from "./sfen.js";
+import { moveSquares, parseBoard, squareCoords } from "./sfen.js";
 import { type Paste, parsePaste } from "./paste.js";
 import { RESULT_TEXT, showStatusLine } from "./status-line.js";
 import { downloadKif, isKif, lineFacts, playersOf, readKif } from "./kif.js";
 import { readPlayForm, setUpPlayForm, showPlayChoices } from "./play-form.js";
-import { otherSide, premoveToPlay } from "./premove.js";
-import { fromHash, restore, save, type SavedGame, type SavedPlay } from "./persistence.js";
+import { premoveMoves, premoveToPlay } from "./premove.js";
+import { fromHash, gameOf, restore, save, type SavedGame, type SavedPlay } from "./persistence.js";
 import { bindGameIo } from "./game-io.js";
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 
 const SIDE_NAME: Record<Side, string> = { b: "Black", w: "White" };
+
+/** What the page does: analyse, play against the engine, or edit a position (editor-view.ts). */
+type Mode = "analyse" | "play" | "edit";
 
 /** A game against the engine in progress. */
 interface PlayState {
@@ -48,7 +53,7 @@ export class App {
   private input = new MoveInput([]);
   private flipped = false;
   private latin = false;
-  private mode: "analyse" | "play" = "analyse";
+  private mode: Mode = "analyse";
   private play: PlayState | null = null;
   private analysis: AnalysisView;
   private board: BoardView;
@@ -56,7 +61,8 @@ export class App {
   private review: ReviewView;
   /** The player's arrows and circles; each change is kept at once. */
   private shapes = new Shapes(() => save(this.shown()));
-  private pendingPromotion: { withPromotion: string; without: string } | null = null;
+  private promotion: PromotionChoice;
+  private editor: EditorView;
   /** The player's move for their next turn, entered while the engine thinks (premove.ts). */
   private premove: string | null = null;
   private dragFrom: string | null = null;
@@ -90,6 +96,8 @@ export class App {
       activate: (sq) => this.activate(sq),
       cursor: (sq) => this.announce(sq),
     });
+    this.promotion = new PromotionChoice(this.board, (m) => this.commit(m));
+    this.editor = new EditorView(rules, { done: (sfen, then) => this.editorDone(sfen, then) });
     this.diagram = new DiagramView(document.body);
     this.analysis = new AnalysisView(rules, this.format);
     this.review = new ReviewView(searcher, {
@@ -141,7 +149,7 @@ export class App {
     }
     const tree = new GameTree(sfen);
     const root = await this.rules.position(sfen, []);
-    this.requireRoyals(root.sfen, kind);
+    await this.rules.requireGame(root.sfen);
     const cache = new Map<number, PositionInfo>([[tree.root.id, root]]);
     const add = async (parent: TreeNode, m: string, what: string): Promise<TreeNode> => {
       const label = (await this.rules.notation(cache.get(parent.id)!.sfen, [m]))[0] ?? m;
@@ -191,8 +199,7 @@ export class App {
     if (this.running() && info.side !== this.play!.human && info.result === "none") {
       void this.premoveInput(gen, info);
     }
-    this.pendingPromotion = null;
-    $("promotion").hidden = true;
+    this.promotion.close();
     this.analysis.lines.clear();
     this.render();
     this.renderMoves();
@@ -211,7 +218,7 @@ export class App {
   }
 
   private navigate(step: Step): void {
-    if (this.mode === "play" && this.play && !this.play.over) return;
+    if (this.mode === "edit" || (this.mode === "play" && this.play && !this.play.over)) return;
     const t = this.tree;
     if (step === "first") t.current = t.root;
     if (step === "back") t.back();
@@ -274,15 +281,6 @@ export class App {
     showStatusLine($("game-status"), this.info!, p?.over ?? null, turn, this.premove);
   }
 
-  /** A position where a side has no royal piece is no game (the engine would call it over
-   * before a move): refused with one message. Which kinds are royal comes from `pieces`. */
-  private requireRoyals(sfen: string, kind: GameKind): void {
-    const size = kind.variant === "daidaishogi" ? 17 : 12;
-    const side = sideWithoutRoyal(sfen, size, (token) => this.kinds.get(token)?.royal === true);
-    if (side)
-      throw new Error(`${SIDE_NAME[side]} has no royal piece (king or crown prince): not a game`);
-  }
-
   // ---- move entry ------------------------------------------------------------------------
 
   private pointerDown(square: string, e: PointerEvent): void {
@@ -295,10 +293,7 @@ export class App {
     }
     if (this.shapes.clear(this.tree.moves())) this.render();
     // A press on the board while the promotion choice is open closes it, move unplayed.
-    if (this.pendingPromotion) {
-      this.cancelPromotion();
-      return;
-    }
+    if (this.promotion.pending) return this.cancelPromotion();
     if (e.pointerType !== "mouse") {
       window.clearTimeout(this.longPress);
       this.longPress = window.setTimeout(() => this.showDiagram(square, e), 450);
@@ -365,17 +360,7 @@ export class App {
 
   private after(r: ReturnType<MoveInput["click"]>): void {
     if (r.kind === "done") this.commit(r.move);
-    else if (r.kind === "promote") {
-      this.pendingPromotion = r;
-      // On the destination square, so the choice is where the eye is.
-      const to = moveSquares(r.without).squares.at(-1)!;
-      const box = this.board.squareBox(to);
-      const popup = $("promotion");
-      popup.style.left = `${box.left + box.size / 2}px`;
-      popup.style.top = `${box.top}px`;
-      popup.hidden = false;
-      ($("promote-yes") as HTMLButtonElement).focus();
-    }
+    else if (r.kind === "promote") this.promotion.open(r);
     this.render();
   }
 
@@ -467,6 +452,13 @@ export class App {
   }
 
   // ---- play ------------------------------------------------------------------------------
+
+  /** Play from the shown position (its button in the analysis panel, the editor's Play). */
+  private playFromHere(): void {
+    if (this.info?.result !== "none") return;
+    this.setMode("play");
+    void this.newPlay(true);
+  }
 
   /** Whether a game against the engine is under way. */
   private running(): boolean {
@@ -588,22 +580,31 @@ export class App {
 
   // ---- controls --------------------------------------------------------------------------
 
-  private setMode(mode: "analyse" | "play"): void {
-    if (mode === "analyse" && !this.mayLeaveGame("Analysis")) return;
+  private setMode(mode: Mode): void {
+    if (mode !== "play" && !this.mayLeaveGame(mode === "edit" ? "Editing" : "Analysis")) return;
     this.showMode(mode);
-    if (mode === "analyse" && this.play) {
+    if (mode !== "play" && this.play) {
       this.play.clock.halt();
       if (!this.play.over) this.play.over = "Game left for analysis";
       this.setPlayButtons();
     }
     void this.searcher.stop().then(() => this.show());
+    if (mode === "edit") this.editor.open(this.kind, this.kinds, this.info!.sfen);
   }
 
-  /** The mode's buttons and panels. */
-  private showMode(mode: "analyse" | "play"): void {
-    this.mode = mode;
-    $("mode-analyse").setAttribute("aria-pressed", String(mode === "analyse"));
-    $("mode-play").setAttribute("aria-pressed", String(mode === "play"));
+  /** The editor's Analyse, Play and Cancel: its position shown (as if pasted), then the mode. */
+  private async editorDone(sfen: string | null, then: "analyse" | "play"): Promise<void> {
+    if (sfen) await this.setGame(this.kind, sfen, []);
+    if (then === "play" && this.info?.result === "none") this.playFromHere();
+    else this.setMode("analyse");
+  }
+
+  /** The mode's buttons and panels (the editor's: by the body's `data-mode`, app.css). */
+  private showMode(mode: Mode): void {
+    this.mode = document.body.dataset.mode = mode;
+    for (const m of ["analyse", "play", "edit"]) {
+      $(`mode-${m}`).setAttribute("aria-pressed", String(mode === m));
+    }
     $("play-panel").hidden = mode !== "play";
     $("analysis-panel").hidden = mode !== "analyse";
     this.renderLines();
@@ -629,6 +630,7 @@ export class App {
     const click = (id: string, f: () => void) => $(id).addEventListener("click", f);
     click("mode-analyse", () => this.setMode("analyse"));
     click("mode-play", () => this.setMode("play"));
+    click("mode-edit", () => this.setMode("edit"));
     click("flip", () => this.toggleFlip());
     click("latin", () => this.toggleLatin());
     click("zoom", () => this.toggleZoom());
@@ -638,14 +640,8 @@ export class App {
     click("back", () => this.navigate("back"));
     click("forward", () => this.navigate("forward"));
     click("last", () => this.navigate("last"));
-    click("promote-yes", () => this.promote(true));
-    click("promote-no", () => this.promote(false));
     click("start-game", () => void this.newPlay());
-    click("play-from-here", () => {
-      if (this.info?.result !== "none") return;
-      this.setMode("play");
-      void this.newPlay(true);
-    });
+    click("play-from-here", () => this.playFromHere());
     click("takeback", () => void this.takeback());
     click("abort", () => {
       if (this.running()) this.endPlay("Game aborted");
@@ -659,7 +655,11 @@ export class App {
         this.endPlay(`${SIDE_NAME[this.play.human]} resigns`);
       }
     });
-    bindGameIo({ line: () => this.line(), info: () => this.info, load: (t) => void this.load(t) });
+    bindGameIo({
+      line: () => this.shown(true),
+      info: () => this.info,
+      load: (t) => void this.load(t),
+    });
     click("io-kif", () => this.downloadKif());
     $("game").addEventListener("change", () => {
       if (!this.mayLeaveGame("Another game")) {
@@ -668,7 +668,10 @@ export class App {
       }
       const [variant, rules] = ($("game") as HTMLSelectElement).value.split("/");
       this.play = null;
-      void this.searcher.stop().then(() => this.setGame({ variant, rules } as GameKind, null, []));
+      void this.searcher
+        .stop()
+        .then(() => this.setGame({ variant, rules } as GameKind, null, []))
+        .then(() => this.mode === "edit" && this.setMode("edit"));
     });
     $("analyse-on").addEventListener("change", () => void this.analyse());
     document.addEventListener("visibilitychange", () => {
@@ -690,7 +693,7 @@ export class App {
     // A press anywhere off the board drops a half-entered move, as on lishogi's board (the
     // promotion prompt is answered by its own buttons).
     window.addEventListener("pointerdown", (e) => {
-      if (this.input.path.length === 0 || this.pendingPromotion) return;
+      if (this.input.path.length === 0 || this.promotion.pending) return;
       // The path as dispatched: the board's own handler may have redrawn (detached) the target.
       if (e.composedPath().includes(this.board.svg)) return;
       this.input.reset();
@@ -729,16 +732,8 @@ export class App {
   }
 
   private cancelPromotion(): void {
-    this.pendingPromotion = null;
-    $("promotion").hidden = true;
+    this.promotion.close();
     this.render();
-  }
-
-  private promote(yes: boolean): void {
-    const p = this.pendingPromotion;
-    $("promotion").hidden = true;
-    this.pendingPromotion = null;
-    if (p) this.commit(yes ? p.withPromotion : p.without);
   }
 
   /** A move entered on the board (every path ends here): played, or kept as the premove
@@ -756,13 +751,8 @@ export class App {
 
   /** While the engine thinks: the moves the player's pieces have now, to enter a premove. */
   private async premoveInput(gen: number, info: PositionInfo): Promise<void> {
-    let mine: PositionInfo;
-    try {
-      mine = await this.rules.position(otherSide(info.sfen), []);
-    } catch {
-      return;
-    }
-    if (gen !== this.generation || this.info !== info || !this.running()) return;
+    const mine = await premoveMoves(this.rules, info);
+    if (!mine || gen !== this.generation || this.info !== info || !this.running()) return;
     this.input = new MoveInput(mine.legal, mine.paths);
     this.render();
   }
@@ -803,26 +793,14 @@ export class App {
     }
   }
 
-  /** The shown line: game kind, start and moves; the whole tree, and a game in play. */
-  private shown(): SavedGame {
-    const game: SavedGame = {
-      kind: this.kind,
-      sfen: this.tree.startSfen,
-      moves: this.tree.moves(),
-      tree: this.tree.flat(),
-      shapes: this.shapes.saved(),
-    };
-    const p = this.play;
-    if (p && this.running()) {
-      game.play = { human: p.human, level: p.level, tc: p.clock.tc, main: p.clock.snapshot() };
-    }
-    return game;
-  }
-
-  /** The line to the shown position only (links and files). */
-  private line(): SavedGame {
-    const { kind, tree, shapes } = this;
-    return { kind, sfen: tree.startSfen, moves: tree.moves(), shapes: shapes.saved() };
+  /** The shown line, the whole tree and a game in play, as kept (`line`: the line alone, for
+   * links and files). */
+  private shown(line = false): SavedGame {
+    const p = this.running() ? this.play! : null;
+    const play = p
+      ? { human: p.human, level: p.level, tc: p.clock.tc, main: p.clock.snapshot() }
+      : undefined;
+    return gameOf(this.kind, this.tree, this.shapes.saved(), line ? undefined : { play });
   }
 
   /** Downloads the shown line as a KIF record (kif.ts). */

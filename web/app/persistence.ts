@@ -8,7 +8,7 @@
 // back.
 
 import type { TimeControl } from "./clock.js";
-import type { FlatTree } from "./game-tree.js";
+import type { FlatTree, GameTree } from "./game-tree.js";
 import type { GameKind, RuleSet, Variant } from "./rules-client.js";
 import { checkedShapes, lineShapes, readLineShapes, type SavedShapes } from "./shapes.js";
 
@@ -32,6 +32,20 @@ export interface SavedGame {
   tree?: FlatTree;
   play?: SavedPlay;
   shapes?: SavedShapes;
+}
+
+/** The line to the shown position of `tree`, with the arrows and circles (links and files);
+ * `kept`: the whole tree too, and the game in play if one runs (the browser's storage). */
+export function gameOf(
+  kind: GameKind,
+  tree: GameTree,
+  shapes: SavedShapes,
+  kept?: { play: SavedPlay | undefined },
+): SavedGame {
+  const game: SavedGame = { kind, sfen: tree.startSfen, moves: tree.moves(), shapes };
+  if (kept) game.tree = tree.flat();
+  if (kept?.play) game.play = kept.play;
+  return game;
 }
 
 const KEY = "shishi.game";

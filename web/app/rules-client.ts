@@ -108,6 +108,29 @@ export class RulesClient {
     };
   }
 
+  /** Whether `sfen` could be a game's position (`checkposition`: each side has a royal, no
+   * piece stands where the rules never leave it): the engine's own SFEN of it, or the one
+   * line that says why not (a malformed string's error, or the engine's reason). */
+  async check(sfen: string): Promise<{ sfen: string } | { error: string }> {
+    const answer = await this.engine.ask(
+      [`position sfen ${sfen}`, "checkposition", "sfen", "isready"],
+      "readyok",
+    );
+    const error = answer.find((l) => l.startsWith("info string error"));
+    if (error) return { error: error.replace(/^info string error: /, "") };
+    const verdict = answer.find((l) => l.startsWith("checkposition ")) ?? "";
+    if (verdict !== "checkposition ok") {
+      return { error: verdict.replace(/^checkposition (illegal )?/, "") };
+    }
+    return { sfen: (answer.find((l) => l.startsWith("sfen ")) ?? "").slice("sfen ".length) };
+  }
+
+  /** Rejects with the engine's reason where `sfen` is no game's position (`check`). */
+  async requireGame(sfen: string): Promise<void> {
+    const checked = await this.check(sfen);
+    if ("error" in checked) throw new Error(checked.error);
+  }
+
   /** The SFEN after each of `moves`, each played alone from `sfen`, in one request (`null`
    * for a move the engine refuses). */
   async sfensAfter(sfen: string, moves: string[]): Promise<(string | null)[]> {

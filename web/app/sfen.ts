@@ -75,18 +75,3 @@ export function moveNumber(sfen: string): number {
   const number = fields.filter((f) => /^\d+$/.test(f)).pop();
   return number ? Number(number) : 1;
 }
-
-/** A side with no royal piece on the board of `sfen` (`royal`: whether a kind token is royal,
- * as the engine's `pieces` says), or null when both have one. */
-export function sideWithoutRoyal(
-  sfen: string,
-  size: number,
-  royal: (token: string) => boolean,
-): "b" | "w" | null {
-  const royals = parseBoard(sfen, size)
-    .flat()
-    .filter((p) => p !== null && royal(p.token));
-  if (!royals.some((p) => p!.black)) return "b";
-  if (!royals.some((p) => !p!.black)) return "w";
-  return null;
-}

@@ -6,7 +6,8 @@
 // decides a rule or enters a move itself. It also lists the move sounds the page made, and
 // can hold the engine's move until a test has entered its premoves, and counts the searching
 // engine's `go` commands and `bestmove` answers (a search left running shows as a `go` without
-// its answer).
+// its answer), and gives the rules engine's legal moves of a position (the editor test compares
+// them with the native binary's).
 
 import type { App } from "./app.js";
 import type { RulesClient } from "./rules-client.js";
@@ -19,6 +20,8 @@ export interface TestHook {
   take(): string[];
   /** The rules engine's SFEN after each move played alone from `sfen`. */
   sfensAfter(sfen: string, moves: string[]): Promise<(string | null)[]>;
+  /** The rules engine's legal moves in `sfen`. */
+  legalMoves(sfen: string): Promise<string[]>;
   /** The move sounds made since the page loaded (`move` or `capture`). */
   sounds: string[];
   /** On: the engine's next moves wait (the search has ended) until it is turned off. */
@@ -43,6 +46,7 @@ export function installTestHook(app: App, rules: RulesClient, searcher: Searcher
       return out;
     },
     sfensAfter: (sfen, moves) => rules.sfensAfter(sfen, moves),
+    legalMoves: async (sfen) => (await rules.position(sfen, [])).legal,
     sounds: [],
     searches: { go: 0, bestmove: 0 },
     holdEngine(on) {
