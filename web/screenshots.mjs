@@ -32,7 +32,7 @@ async function looks() {
   await page.uncheck("#analyse-on");
   await paste(
     page,
-    "position sfen lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/ppp+ppp+pppppp/3i4i3/12/12/3I4I3/PPPPPP+PPPPP/MVRHDNQDHRVM/A1B1TOXT1B+TA/LFC+SGKEGSCFL b - 1 moves 7j7g",
+    "position sfen lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/ppp+ppp+pppppp/3i4i3/12/12/3I4I3/PPPPPP+PPPPPP/MVRHDNQDHRVM/A1B1TOXT1B+TA/LFC+SGKEGSCFL b - 1 moves 7i7h",
   );
   await waitPly(page, 1);
   await page.evaluate(() => (document.getElementById("io").open = false));

@@ -11,6 +11,7 @@ import {
   type PieceSetId,
   TEXT as PIECES_TEXT,
 } from "./piece-sets.js";
+import { keepChoice, keptChoice } from "./persistence.js";
 import { applyTheme, keptTheme, THEMES, type ThemeId, TEXT as THEME_TEXT } from "./themes.js";
 
 export interface Look {
@@ -67,9 +68,11 @@ export function setUpLook(after: Element, latinButton: HTMLElement, changed: () 
   after.after(row);
   applyTheme(keptTheme());
 
-  let lastKanji: PieceSetId = pieceSet() === "latin" ? "kanji2" : pieceSet();
+  // The kanji set chosen last (kept too), for the Latin button to go back to.
+  const KANJI_KEY = "shishi.pieces.kanji";
+  let lastKanji = keptChoice<PieceSetId>(KANJI_KEY, ["kanji1", "kanji2"], "kanji2");
   const choose = (set: PieceSetId) => {
-    if (set !== "latin") lastKanji = set;
+    if (set !== "latin") keepChoice(KANJI_KEY, (lastKanji = set));
     choosePieceSet(set);
     pieces.select.value = set;
     latinButton.setAttribute("aria-pressed", String(set === "latin"));

@@ -79,7 +79,7 @@ export function drawFace(
     const t = svgEl("text", { x: x + s / 2, y: y + s * 0.47, class: `${cls} latin` }, g);
     t.setAttribute("font-size", String(text.length > 2 ? s * 0.24 : s * 0.3));
     t.textContent = text;
-    if (kind) drawMoveMap(g, kind.diagram, x + s / 2, y + s * 0.72, s * 0.19, cls);
+    if (kind) drawMoveMap(g, kind.diagram, x + s / 2, y + s * 0.71, s * 0.21, cls);
     return;
   }
   const chars = Array.from(kanjiOf(kind, black, set));
