@@ -175,6 +175,7 @@ test("the corner handle resizes the board (mouse and touch), kept; clicks still 
   // Clicks on the resized board land on their squares.
   await clickSquare(page, "7i");
   await clickSquare(page, "7h");
+  await waitMoves(page, 1);
   await clickSquare(page, "6d");
   await clickSquare(page, "6e");
   await waitMoves(page, 2);
