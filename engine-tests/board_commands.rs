@@ -290,9 +290,9 @@ fn pieces_list_every_kind_with_kanji_and_a_diagram() {
         let mut tokens = BTreeSet::new();
         for _ in 0..n {
             let line = e.expect_prefix("piece ");
-            let f: Vec<&str> = line.splitn(7, ' ').collect();
-            assert_eq!(f.len(), 7, "{line}");
-            let (token, kanji, royal, diagram) = (f[1], f[3], f[4], f[5]);
+            let f: Vec<&str> = line.splitn(8, ' ').collect();
+            assert_eq!(f.len(), 8, "{line}");
+            let (token, kanji, one, royal, diagram) = (f[1], f[3], f[4], f[5], f[6]);
             assert!(tokens.insert(token.to_string()), "{token} twice");
             let base = token.trim_start_matches('+');
             let sfen = if base.len() == 1 {
@@ -305,6 +305,13 @@ fn pieces_list_every_kind_with_kanji_and_a_diagram() {
                 "{token} is no SFEN token"
             );
             assert!(kanji.chars().count() >= 2 && !kanji.contains('?'), "{line}");
+            // The one-kanji name: one character (per side for the king), or the whole name
+            // where no single kanji tells the type apart (dai dai's few).
+            assert!(!one.contains('?'), "{line}");
+            assert!(
+                one.split('/').all(|n| n.chars().count() == 1) || one == kanji,
+                "{line}"
+            );
             assert!(royal == "0" || royal == "1");
             assert_eq!(diagram.len(), 49, "{line}");
             assert_eq!(&diagram[24..25], "@");

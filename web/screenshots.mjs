@@ -2,7 +2,9 @@
 //   node web/screenshots.mjs     (after web/build.sh; writes docs/web-chu.png,
 //                                  docs/web-daidai.png, docs/web-phone.png,
 //                                  docs/web-review.png, docs/web-shapes.png,
-//                                  docs/web-editor.png)
+//                                  docs/web-editor.png, and the board in each piece set and
+//                                  theme: docs/web-pieces-*.png, docs/web-theme-*.png)
+//   node web/screenshots.mjs --looks   (the piece sets and themes only)
 import { readFileSync } from "node:fs";
 import { serve } from "./test/server.mjs";
 import { launch, openBoard, paste, squareCentre } from "./test/board-page.mjs";
@@ -23,7 +25,33 @@ const waitPly = (page, ply) =>
     const moves = document.querySelectorAll("#moves button");
     return moves.length >= n && moves[moves.length - 1].classList.contains("current");
   }, ply);
+/** The board alone in each piece set (two kanji, one kanji, Latin) and each theme besides
+ * wood: a chu position with promoted pieces (red) and the last move marked. */
+async function looks() {
+  const { page } = await openBoard(browser, `${server.url}dist/`, { width: 900, height: 640 });
+  await page.uncheck("#analyse-on");
+  await paste(
+    page,
+    "position sfen lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/ppp+ppp+pppppp/3i4i3/12/12/3I4I3/PPPPPP+PPPPPP/MVRHDNQDHRVM/A1B1TOXT1B+TA/LFC+SGKEGSCFL b - 1 moves 7i7h",
+  );
+  await waitPly(page, 1);
+  await page.evaluate(() => (document.getElementById("io").open = false));
+  const shot = (name) => page.locator("#board-wrap").screenshot({ path: `${docs}${name}.png` });
+  for (const set of ["kanji2", "kanji1", "latin"]) {
+    await page.selectOption("#piece-set", set);
+    await shot(`web-pieces-${set}`);
+  }
+  await page.selectOption("#piece-set", "kanji2");
+  for (const theme of ["light", "dark"]) {
+    await page.selectOption("#board-theme", theme);
+    await shot(`web-theme-${theme}`);
+  }
+  await page.close();
+}
+
 try {
+  await looks();
+  if (process.argv.includes("--looks")) process.exit(0);
   // Chu: a lishogi-style game pasted in, analysed with three lines.
   let { page } = await openBoard(browser, `${server.url}dist/`, { width: 1280, height: 860 });
   await paste(page, "position startpos moves 7i7h 6d6e 6i6h 7d7e 8i8h 3d3e");

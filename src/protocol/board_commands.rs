@@ -93,8 +93,9 @@ pub fn pieces(pos: &Position) -> Vec<String> {
                 (token.to_string(), spec.abbr.to_string())
             };
             let kanji = variant.kanji(kind.abbr).unwrap_or("?");
+            let one = variant.kanji_one(kind.abbr).unwrap_or("?");
             lines.push(format!(
-                "piece {token} {abbr} {kanji} {} {} {}",
+                "piece {token} {abbr} {kanji} {one} {} {} {}",
                 u8::from(cat.royal(piece)),
                 diagram(cat.movement(piece)),
                 kind.name

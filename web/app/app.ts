@@ -28,6 +28,8 @@ import { readPlayForm, setUpPlayForm, showPlayChoices } from "./play-form.js";
 import { premoveMoves, premoveToPlay } from "./premove.js";
 import { fromHash, gameOf, restore, save, type SavedGame, type SavedPlay } from "./persistence.js";
 import { bindGameIo } from "./game-io.js";
+import { setUpLook } from "./look-view.js";
+import { setUpBoardSize } from "./board-resize.js";
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 
@@ -52,7 +54,6 @@ export class App {
   private info: PositionInfo | null = null;
   private input = new MoveInput([]);
   private flipped = false;
-  private latin = false;
   private mode: Mode = "analyse";
   private play: PlayState | null = null;
   private analysis: AnalysisView;
@@ -74,6 +75,7 @@ export class App {
    * changes (a board redrawn under the pointer would drop a drag). */
   private arrowMove: string | undefined;
   readonly sound = new Sound();
+  private look = setUpLook($("sound").parentElement!, $("latin"), () => this.render());
   private notation = setUpNotationChoice($("notation"), () => this.renderMoves());
   private format: Formatter = (f, prev) => formatMove(this.notation(), f, this.kinds, prev);
   /** Test hook (test-hook.ts): a committed move goes here instead of being played. */
@@ -257,7 +259,7 @@ export class App {
       pieces: withPieceOnPath(pieces, this.input.path),
       kinds: this.kinds,
       flipped: this.flipped,
-      latin: this.latin,
+      pieceSet: this.look.pieceSet(),
       path: this.input.path,
       targets: this.input.candidates(),
       lastMove: last,
@@ -573,7 +575,7 @@ export class App {
   private tick(): void {
     const p = this.play;
     if (!p || this.mode !== "play") return;
-    renderClocks(p.clock);
+    renderClocks(p.clock, p.human, this.sound);
     const flag = p.clock.overstepped();
     if (flag && !p.over) this.endPlay(`${SIDE_NAME[flag]} lost on time`);
   }
@@ -632,8 +634,6 @@ export class App {
     click("mode-play", () => this.setMode("play"));
     click("mode-edit", () => this.setMode("edit"));
     click("flip", () => this.toggleFlip());
-    click("latin", () => this.toggleLatin());
-    click("zoom", () => this.toggleZoom());
     $("sound").setAttribute("aria-pressed", String(this.sound.on));
     click("sound", () => $("sound").setAttribute("aria-pressed", String(this.sound.toggle())));
     click("first", () => this.navigate("first"));
@@ -706,8 +706,8 @@ export class App {
       () => !zoomed(),
       {
         f: () => this.toggleFlip(),
-        l: () => this.toggleLatin(),
-        z: () => this.toggleZoom(),
+        l: this.look.toggleLatin,
+        z: setUpBoardSize($("board-wrap"), $("board-area"), $("zoom")),
         c: setUpCoordinates($("coords"), $("board-wrap")),
         Escape: () => this.cancelEntry(),
       },
@@ -718,17 +718,6 @@ export class App {
     this.flipped = !this.flipped;
     this.render();
     this.renderLines();
-  }
-
-  private toggleZoom(): void {
-    const zoomed = $("board-area").classList.toggle("zoomed");
-    $("zoom").setAttribute("aria-pressed", String(zoomed));
-  }
-
-  private toggleLatin(): void {
-    this.latin = !this.latin;
-    $("latin").setAttribute("aria-pressed", String(this.latin));
-    this.render();
   }
 
   private cancelPromotion(): void {

@@ -7,6 +7,7 @@
 
 import { BoardView, type BoardState } from "./board-view.js";
 import { EditedPosition, paletteOrder, type Tool } from "./editor.js";
+import { onPieceSetChange, pieceSet } from "./piece-sets.js";
 import type { GameKind, PieceKind, RulesClient } from "./rules-client.js";
 import { type BoardPiece, squareCoords, squareName } from "./sfen.js";
 
@@ -96,10 +97,11 @@ export class EditorView {
       cursor: () => {},
     });
     this.palette.svg.setAttribute("class", "edit-palette");
-    // The board turns and switches to Latin with the page's (the controller's) buttons.
+    // The board turns with the page's (the controller's) button, and draws the piece set
+    // chosen on the page.
     const redraw = new MutationObserver(() => this.render());
     redraw.observe($("board-wrap"), { attributes: true, attributeFilter: ["data-flipped"] });
-    redraw.observe($("latin"), { attributes: true, attributeFilter: ["aria-pressed"] });
+    onPieceSetChange(() => this.render());
     // Out of edit mode (app.ts sets the body's `data-mode`) the editor draws nothing.
     redraw.observe(document.body, { attributes: true, attributeFilter: ["data-mode"] });
   }
@@ -348,13 +350,12 @@ export class EditorView {
       return;
     }
     const flipped = $("board-wrap").dataset.flipped === "true";
-    const latin = $("latin").getAttribute("aria-pressed") === "true";
     const base: BoardState = {
       size: this.pos.size,
       pieces: this.pos.board,
       kinds: this.kinds,
       flipped,
-      latin,
+      pieceSet: pieceSet(),
       path: this.selected ? [this.selected] : [],
       targets: new Set(),
       lastMove: this.pos.counter ? [this.pos.counter] : [],

@@ -180,3 +180,24 @@ export function downloadText(text: string, kind: GameKind, ext: string): void {
   a.click();
   URL.revokeObjectURL(a.href);
 }
+
+/** A display choice kept in localStorage (piece set, theme, board size…): the kept value if it
+ * is one of `allowed` (any string when `allowed` is empty), else `fallback`. */
+export function keptChoice<T extends string>(key: string, allowed: readonly T[], fallback: T): T {
+  try {
+    const kept = localStorage.getItem(key) as T | null;
+    if (kept !== null && (allowed.length === 0 || allowed.includes(kept))) return kept;
+  } catch {
+    // Storage forbidden: the default, and not kept.
+  }
+  return fallback;
+}
+
+/** Keeps a display choice (nothing happens where storage is forbidden). */
+export function keepChoice(key: string, value: string): void {
+  try {
+    localStorage.setItem(key, value);
+  } catch {
+    // Not kept beyond the page.
+  }
+}

@@ -32,6 +32,8 @@ export interface PieceKind {
   token: string;
   abbr: string;
   kanji: string;
+  /** The one-kanji name (`獅`, `玉/王`; a few dai dai types keep two: src/rules/pieces/kanji.rs). */
+  kanjiOne: string;
   royal: boolean;
   diagram: string;
   name: string;
@@ -63,9 +65,10 @@ export class RulesClient {
         token: f[1],
         abbr: f[2],
         kanji: f[3],
-        royal: f[4] === "1",
-        diagram: f[5],
-        name: f.slice(6).join(" "),
+        kanjiOne: f[4],
+        royal: f[5] === "1",
+        diagram: f[6],
+        name: f.slice(7).join(" "),
       });
     }
     return kinds;
