@@ -17,7 +17,7 @@ pub mod tt;
 
 use crate::platform::{self, Instant, Task};
 use crate::rules::{Move, Position};
-use alphabeta::Worker;
+use alphabeta::{Scratch, Worker};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -265,6 +265,27 @@ pub struct Searcher {
     probe: Arc<mate_probe::MateProbe>,
     /// Time kept in hand per move for transport and GUI.
     pub move_overhead: Duration,
+    /// The search threads' buffers between searches.
+    scratch: Arc<ScratchPool>,
+}
+
+/// Buffers of search threads between searches ([`alphabeta::Scratch`]): a search takes one
+/// set per thread and gives it back at its end, so the pool holds at most as many sets as
+/// the searcher has threads.
+#[derive(Default)]
+struct ScratchPool(Mutex<Vec<Scratch>>);
+
+impl ScratchPool {
+    fn take(&self) -> Scratch {
+        let kept = self.0.lock().ok().and_then(|mut sets| sets.pop());
+        kept.unwrap_or_else(Scratch::new)
+    }
+
+    fn give(&self, scratch: Scratch) {
+        if let Ok(mut sets) = self.0.lock() {
+            sets.push(scratch);
+        }
+    }
 }
 
 /// The helpers' pool: `threads - 1` threads started through [`platform::spawn`].
@@ -316,6 +337,7 @@ impl Searcher {
             threads: threads.max(1),
             probe: Arc::default(),
             move_overhead: Duration::from_millis(30),
+            scratch: Arc::default(),
         })
     }
 
@@ -413,6 +435,7 @@ impl Searcher {
         };
         let shared = Arc::new(Shared::new(&limits, hard));
         let (tt, pool, probe) = (self.tt.clone(), self.pool.clone(), self.probe.clone());
+        let scratch = self.scratch.clone();
         let pos = pos.clone();
         let sh = shared.clone();
         let task = Task::start(
@@ -423,6 +446,7 @@ impl Searcher {
                     probe: &probe,
                     shared: &sh,
                     info: &info,
+                    scratch: &scratch,
                 };
                 run(&pos, &limits, soft, pool.as_deref(), &search)
             },
@@ -444,6 +468,7 @@ struct Search<'a> {
     probe: &'a mate_probe::MateProbe,
     shared: &'a Shared,
     info: &'a InfoSink,
+    scratch: &'a ScratchPool,
 }
 
 fn run(
@@ -453,7 +478,7 @@ fn run(
     pool: Option<&rayon::ThreadPool>,
     search: &Search,
 ) -> SearchResult {
-    let (tt, shared) = (search.tt, search.shared);
+    let (tt, shared, scratch) = (search.tt, search.shared, search.scratch);
     let capped = level_depth_cap(limits, pos);
     let limits = capped.as_ref().unwrap_or(limits);
     tt.new_search();
@@ -462,7 +487,7 @@ fn run(
         None => result = main_thread(pos, limits, soft, search),
         Some(pool) => pool.in_place_scope(|scope| {
             for id in 1..=pool.current_num_threads() {
-                scope.spawn(move |_| helper_thread(pos, limits, tt, shared, id));
+                scope.spawn(move |_| helper_thread(pos, limits, tt, shared, scratch, id));
             }
             result = main_thread(pos, limits, soft, search);
             shared.stop.store(true, Relaxed);
@@ -503,9 +528,10 @@ fn helper_thread(
     limits: &Limits,
     tt: &tt::TranspositionTable,
     shared: &Shared,
+    scratch: &ScratchPool,
     id: usize,
 ) {
-    let mut w = Worker::new(pos.clone(), tt, shared, false);
+    let mut w = Worker::with_scratch(pos.clone(), tt, shared, false, scratch.take());
     w.root_only = limits.search_moves.clone();
     w.network = network_for(pos, limits);
     let publishes = limits.multipv <= 1 && limits.skill.is_none();
@@ -532,6 +558,7 @@ fn helper_thread(
         w.nodes,
         depth - 1
     );
+    scratch.give(w.into_scratch());
 }
 
 /// One iteration to `depth`, in a window around the previous iteration's score that widens
@@ -568,7 +595,7 @@ fn main_thread(
     search: &Search,
 ) -> SearchResult {
     let (tt, shared, info) = (search.tt, search.shared, search.info);
-    let mut w = Worker::new(pos.clone(), tt, shared, true);
+    let mut w = Worker::with_scratch(pos.clone(), tt, shared, true, search.scratch.take());
     w.root_only = limits.search_moves.clone();
     w.network = network_for(pos, limits);
     let root_moves = root_moves(pos, limits);
@@ -688,6 +715,7 @@ fn main_thread(
         w.nodes,
         result.depth
     );
+    search.scratch.give(w.into_scratch());
     if let (Some(plan), Some(skill)) = (plan, limits.skill) {
         play_level_choice(
             &mut result,

@@ -57,6 +57,13 @@ fn slot(pos: &Position, mv: Move) -> usize {
 }
 
 impl OrderingTables {
+    /// Back to [`OrderingTables::default`], keeping the allocations.
+    pub fn reset(&mut self) {
+        self.killers.fill([Move::default(); 2]);
+        self.history.fill(0);
+        self.counter.fill(Move::default());
+    }
+
     /// Forgets killers between searches (history is kept but halved).
     pub fn new_search(&mut self) {
         self.killers

@@ -330,7 +330,13 @@ fn the_quiescence_search_uses_the_table_in_chu_only() {
         let limits = depth(1);
         let shared = Shared::new(&limits, None);
         let tt = tt::TranspositionTable::new(1).unwrap();
-        let mut w = alphabeta::Worker::new(pos.clone(), &tt, &shared, true);
+        let mut w = alphabeta::Worker::with_scratch(
+            pos.clone(),
+            &tt,
+            &shared,
+            true,
+            alphabeta::Scratch::new(),
+        );
         w.root(-score::INFINITE, score::INFINITE, 1);
         let stored = pos
             .clone()
