@@ -2,7 +2,7 @@
 // the engine, wired to two engine instances (one searches, one answers rules questions).
 
 import { AnalysisView } from "./analysis-view.js";
-import { BoardView } from "./board-view.js";
+import { BoardView, cursorText } from "./board-view.js";
 import { GameClock, type Side } from "./clock.js";
 import { renderClocks } from "./clock-view.js";
 import { DiagramView } from "./diagram-view.js";
@@ -18,9 +18,10 @@ import { setUpCoordinates } from "./coordinates.js";
 import type { GameKind, PieceKind, PositionInfo, RulesClient } from "./rules-client.js";
 import { type EngineLine, Searcher } from "./searcher.js";
 import { Sound } from "./sound.js";
-import { moveSquares, parseBoard, sideWithoutRoyal, squareCoords } from "./sfen.js";
+import { moveSquares, parseBoard, requireRoyals, squareCoords } from "./sfen.js";
 import { type Paste, parsePaste } from "./paste.js";
-import { RESULT_TEXT, showStatusLine } from "./status-line.js";
+import { resultText, showStatusLine } from "./status-line.js";
+import { type Key, onLanguage, sideName, t } from "./i18n.js";
 import { downloadKif, isKif, lineFacts, playersOf, readKif } from "./kif.js";
 import { readPlayForm, setUpPlayForm, showPlayChoices } from "./play-form.js";
 import { otherSide, premoveToPlay } from "./premove.js";
@@ -29,14 +30,13 @@ import { bindGameIo } from "./game-io.js";
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 
-const SIDE_NAME: Record<Side, string> = { b: "Black", w: "White" };
-
 /** A game against the engine in progress. */
 interface PlayState {
   human: Side;
   level: number;
   clock: GameClock;
-  over: string | null;
+  /** Why it ended, in the language shown. */
+  over: (() => string) | null;
 }
 
 export class App {
@@ -98,6 +98,11 @@ export class App {
       ended: () => this.mode === "analyse" && void this.analyse(),
     });
     searcher.onInfo((l) => this.engineInfo(l));
+    onLanguage(() => {
+      if (this.info) this.showStatus();
+      this.render();
+      this.renderLines();
+    });
     this.bindControls();
   }
 
@@ -112,7 +117,7 @@ export class App {
       await this.setGame(kept.kind, kept.sfen, kept.moves, kept.tree, kept.shapes);
       this.play?.clock.start(this.info!.side);
     } catch (e) {
-      if (kept) $("io-error").textContent = `The saved game did not load: ${(e as Error).message}`;
+      if (kept) $("io-error").textContent = t("io.savedFailed", { error: (e as Error).message });
       this.play = null;
       this.showMode("analyse");
       this.setPlayButtons();
@@ -141,26 +146,26 @@ export class App {
     }
     const tree = new GameTree(sfen);
     const root = await this.rules.position(sfen, []);
-    this.requireRoyals(root.sfen, kind);
+    requireRoyals(root.sfen, kind, this.kinds);
     const cache = new Map<number, PositionInfo>([[tree.root.id, root]]);
-    const add = async (parent: TreeNode, m: string, what: string): Promise<TreeNode> => {
+    const add = async (parent: TreeNode, m: string, n: number): Promise<TreeNode> => {
       const label = (await this.rules.notation(cache.get(parent.id)!.sfen, [m]))[0] ?? m;
       tree.current = parent;
       const node = tree.play(m, label);
       try {
         cache.set(node.id, await this.rules.position(sfen, tree.moves(node)));
       } catch (e) {
-        throw new Error(`${what} (${m}): ${(e as Error).message}`);
+        throw new Error(t("io.moveAt", { n, move: m, error: (e as Error).message }));
       }
       return node;
     };
     const nodes = [tree.root];
     for (const [parent, m] of flat) {
-      nodes.push(await add(nodes[parent], m, `move ${tree.ply(nodes[parent]) + 1}`));
+      nodes.push(await add(nodes[parent], m, tree.ply(nodes[parent]) + 1));
     }
     let node = tree.root;
     for (const [i, m] of moves.entries()) {
-      node = node.children.find((c) => c.move === m) ?? (await add(node, m, `move ${i + 1}`));
+      node = node.children.find((c) => c.move === m) ?? (await add(node, m, i + 1));
     }
     tree.current = node;
     await this.review.reset();
@@ -263,24 +268,9 @@ export class App {
 
   private showStatus(): void {
     const p = this.play;
-    // In a game, say whose turn it is in the player's terms: the board takes moves only on
-    // "your move".
-    const turn =
-      this.mode === "play" && p
-        ? this.info!.side === p.human
-          ? " — your move"
-          : " — Shishi thinks"
-        : "";
-    showStatusLine($("game-status"), this.info!, p?.over ?? null, turn, this.premove);
-  }
-
-  /** A position where a side has no royal piece is no game (the engine would call it over
-   * before a move): refused with one message. Which kinds are royal comes from `pieces`. */
-  private requireRoyals(sfen: string, kind: GameKind): void {
-    const size = kind.variant === "daidaishogi" ? 17 : 12;
-    const side = sideWithoutRoyal(sfen, size, (token) => this.kinds.get(token)?.royal === true);
-    if (side)
-      throw new Error(`${SIDE_NAME[side]} has no royal piece (king or crown prince): not a game`);
+    // In a game, whose turn it is in the player's terms: the board takes moves only on theirs.
+    const yours = this.mode === "play" && p ? this.info!.side === p.human : null;
+    showStatusLine($("game-status"), this.info!, p?.over?.() ?? null, yours, this.premove);
   }
 
   // ---- move entry ------------------------------------------------------------------------
@@ -357,10 +347,9 @@ export class App {
   private announce(square: string): void {
     if (!this.info) return;
     const { p, kind } = this.pieceOn(square);
-    const what = p ? `${p.black ? "Black" : "White"} ${kind?.name ?? p.token}` : "empty";
-    const chosen = this.input.path.length > 0 ? `; chosen ${this.input.path.join(" ")}` : "";
-    const target = this.input.candidates().has(square) ? ", a move goes here" : "";
-    $("board-cursor").textContent = `${square}: ${what}${target}${chosen}`;
+    const piece = p && { black: p.black, name: kind?.name ?? p.token };
+    const target = this.input.candidates().has(square);
+    $("board-cursor").textContent = cursorText(square, piece, this.input.path, target);
   }
 
   private after(r: ReturnType<MoveInput["click"]>): void {
@@ -384,7 +373,8 @@ export class App {
     if (!info) return;
     const label = (await this.rules.notation(info.sfen, [move]))[0] ?? move;
     if (this.mode === "play" && this.play) {
-      if (!this.play.clock.stop()) return this.endPlay(`${SIDE_NAME[info.side]} lost on time`);
+      if (!this.play.clock.stop())
+        return this.endPlay(() => t("play.lostOnTime", { side: sideName(info.side) }));
       this.tree.truncate();
     }
     this.tree.play(move, label);
@@ -392,7 +382,8 @@ export class App {
     this.sound.move(info.sfen, this.info!.sfen, this.kind.variant === "chushogi" ? 12 : 17);
     if (this.play && this.mode === "play" && !this.play.over) {
       if (this.info!.result !== "none") {
-        this.endPlay(`${RESULT_TEXT[this.info!.result]} — ${this.info!.reason}`);
+        const end = this.info!;
+        this.endPlay(() => resultText(end));
       } else this.play.clock.start(this.info!.side);
       // The engine moved: the player's premove, if still legal, is played at once.
       const pre = this.premove;
@@ -474,17 +465,17 @@ export class App {
   }
 
   /** True when no game runs, or the player agrees to end it for `what`. */
-  private mayLeaveGame(what: string): boolean {
-    return !this.running() || confirm(`${what}: the running game ends. Go on?`);
+  private mayLeaveGame(what: Key): boolean {
+    return !this.running() || confirm(t("play.leave", { what: t(what) }));
   }
 
   /** A new game against the engine, from the start or (`fromHere`) from the shown position. */
   private async newPlay(fromHere = false): Promise<void> {
-    if (!this.mayLeaveGame("A new game")) return;
+    if (!this.mayLeaveGame("leave.newGame")) return;
     await this.searcher.stop();
     const { human, level, tc } = readPlayForm();
     if (tc.mode === "clock" && tc.baseMs + tc.incMs + tc.byoyomiMs <= 0) {
-      $("game-status").textContent = "Give the clock some time (base, increment or byoyomi).";
+      $("game-status").textContent = t("play.giveTime");
       return;
     }
     this.play = { human, level, clock: new GameClock(tc), over: null };
@@ -561,11 +552,12 @@ export class App {
     await this.engineGate?.();
     if (best === null || gen !== this.generation || this.play !== p || p.over) return;
     const move = best.split(" ")[1];
-    if (!move || move === "resign") return this.endPlay(`${SIDE_NAME[info.side]} resigns`);
+    if (!move || move === "resign")
+      return this.endPlay(() => t("play.resigns", { side: sideName(info.side) }));
     await this.playMove(move);
   }
 
-  private endPlay(text: string): void {
+  private endPlay(text: () => string): void {
     const p = this.play;
     if (!p) return;
     p.over = text;
@@ -583,17 +575,17 @@ export class App {
     if (!p || this.mode !== "play") return;
     renderClocks(p.clock);
     const flag = p.clock.overstepped();
-    if (flag && !p.over) this.endPlay(`${SIDE_NAME[flag]} lost on time`);
+    if (flag && !p.over) this.endPlay(() => t("play.lostOnTime", { side: sideName(flag) }));
   }
 
   // ---- controls --------------------------------------------------------------------------
 
   private setMode(mode: "analyse" | "play"): void {
-    if (mode === "analyse" && !this.mayLeaveGame("Analysis")) return;
+    if (mode === "analyse" && !this.mayLeaveGame("leave.analysis")) return;
     this.showMode(mode);
     if (mode === "analyse" && this.play) {
       this.play.clock.halt();
-      if (!this.play.over) this.play.over = "Game left for analysis";
+      this.play.over ??= () => t("play.leftForAnalysis");
       this.setPlayButtons();
     }
     void this.searcher.stop().then(() => this.show());
@@ -648,7 +640,7 @@ export class App {
     });
     click("takeback", () => void this.takeback());
     click("abort", () => {
-      if (this.running()) this.endPlay("Game aborted");
+      if (this.running()) this.endPlay(() => t("play.aborted"));
     });
     // Closing or reloading the tab during a game asks first (the browser's own prompt).
     window.addEventListener("beforeunload", (e) => {
@@ -656,13 +648,13 @@ export class App {
     });
     click("resign", () => {
       if (this.play && !this.play.over) {
-        this.endPlay(`${SIDE_NAME[this.play.human]} resigns`);
+        this.endPlay(() => t("play.resigns", { side: sideName(this.play!.human) }));
       }
     });
     bindGameIo({ line: () => this.line(), info: () => this.info, load: (t) => void this.load(t) });
     click("io-kif", () => this.downloadKif());
     $("game").addEventListener("change", () => {
-      if (!this.mayLeaveGame("Another game")) {
+      if (!this.mayLeaveGame("leave.anotherGame")) {
         ($("game") as HTMLSelectElement).value = `${this.kind.variant}/${this.kind.rules}`;
         return;
       }
@@ -785,7 +777,7 @@ export class App {
     const info = this.info;
     if (!text || !info) return;
     if (!this.canEnterMoves()) {
-      $("game-status").textContent = "Not your turn.";
+      $("game-status").textContent = t("entry.notYourTurn");
       return;
     }
     try {
@@ -794,12 +786,12 @@ export class App {
       const move = this.input.canonical(text);
       if (!move) {
         await this.rules.position(this.tree.startSfen, [...this.tree.moves(), text]);
-        throw new Error(`${text}: not a path that piece can walk`);
+        throw new Error(t("entry.notPath", { move: text }));
       }
       input.value = "";
       await this.playMove(move);
     } catch (err) {
-      $("game-status").textContent = `Not a legal move: ${(err as Error).message}`;
+      $("game-status").textContent = t("entry.illegal", { error: (err as Error).message });
     }
   }
 
@@ -835,7 +827,7 @@ export class App {
   }
 
   private async load(text: string): Promise<void> {
-    if (!this.mayLeaveGame("Loading")) return;
+    if (!this.mayLeaveGame("leave.loading")) return;
     const err = $("io-error");
     err.textContent = "";
     const parsed: Paste = isKif(text)

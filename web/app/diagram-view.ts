@@ -2,14 +2,15 @@
 // movement tables), shown while the pointer rests on a piece or after a long press.
 
 import { kanjiNodes } from "./glyphs.js";
+import { type Key, t } from "./i18n.js";
 import type { PieceKind } from "./rules-client.js";
 
-const LEGEND: [string, string][] = [
-  ["o", "step / short range"],
-  ["s", "slides on"],
-  ["j", "jump"],
-  ["l", "lion power"],
-  ["h", "hook (one 90° turn)"],
+const LEGEND: [string, Key][] = [
+  ["o", "diagram.step"],
+  ["s", "diagram.slide"],
+  ["j", "diagram.jump"],
+  ["l", "diagram.lion"],
+  ["h", "diagram.hook"],
 ];
 
 export class DiagramView {
@@ -32,7 +33,7 @@ export class DiagramView {
     const kanji = kind.kanji.split("/")[black ? 0 : 1] ?? kind.kanji;
     title.append(
       ...kanjiNodes(kanji),
-      `  ${kind.abbr} — ${kind.name}${kind.royal ? " (royal)" : ""}`,
+      `  ${kind.abbr} — ${kind.name}${kind.royal ? t("diagram.royal") : ""}`,
     );
     e.appendChild(title);
     const grid = document.createElement("div");
@@ -52,7 +53,8 @@ export class DiagramView {
     for (const [c, text] of LEGEND) {
       if (!kind.diagram.includes(c)) continue;
       const item = document.createElement("span");
-      item.innerHTML = `<span class="cell cell-${c}">${c}</span> ${text}`;
+      item.innerHTML = `<span class="cell cell-${c}">${c}</span> `;
+      item.append(t(text));
       legend.appendChild(item);
     }
     e.appendChild(legend);
