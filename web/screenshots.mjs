@@ -1,8 +1,12 @@
 // The screenshots of docs/web.md, taken from the real page in headless Chromium:
 //   node web/screenshots.mjs     (after web/build.sh; writes docs/web-chu.png,
 //                                  docs/web-daidai.png, docs/web-phone.png,
-//                                  docs/web-review.png, docs/web-shapes.png)
+//                                  docs/web-review.png, docs/web-shapes.png, and the chu
+//                                  picture in each language: docs/web-lang-ja.png, -fr, -ko)
+//   node web/screenshots.mjs --languages   (only the languages' pictures, and the play panel
+//                                  and a phone in each language in the temporary folder)
 import { readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { serve } from "./test/server.mjs";
 import { launch, openBoard, paste, squareCentre } from "./test/board-page.mjs";
 
@@ -23,6 +27,24 @@ const waitPly = (page, ply) =>
     return moves.length >= n && moves[moves.length - 1].classList.contains("current");
   }, ply);
 try {
+  // Each language: the chu picture below with the paste box open, switched by the page's
+  // switch once the lines are deep; the play panel and a phone to look at (not in the docs).
+  for (const lang of ["ja", "fr", "ko"]) {
+    const { page } = await openBoard(browser, `${server.url}dist/`, { width: 1280, height: 860 });
+    await paste(page, "position startpos moves 7i7h 6d6e 6i6h 7d7e 8i8h 3d3e");
+    await waitPly(page, 6);
+    await waitLines(page);
+    await page.selectOption("#language", lang);
+    await page.waitForTimeout(500);
+    await page.screenshot({ path: `${docs}web-lang-${lang}.png` });
+    await page.click("#mode-play");
+    await page.screenshot({ path: `${tmpdir()}/shishi-lang-play-${lang}.png` });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: `${tmpdir()}/shishi-lang-phone-${lang}.png`, fullPage: true });
+    await page.close();
+  }
+  if (process.argv.includes("--languages")) process.exit(0);
+
   // Chu: a lishogi-style game pasted in, analysed with three lines.
   let { page } = await openBoard(browser, `${server.url}dist/`, { width: 1280, height: 860 });
   await paste(page, "position startpos moves 7i7h 6d6e 6i6h 7d7e 8i8h 3d3e");

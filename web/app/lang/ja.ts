@@ -80,7 +80,7 @@ export const ja: Strings = {
   "play.strength": "強さ",
   "play.levelFull": "{level}（最強）",
   "play.levelBeginner": "{level}（初心者）",
-  "play.time": "持ち時間",
+  "play.time": "時間",
   "play.clock": "時計",
   "play.movetime": "エンジンは一手を一定時間で",
   "play.base": "持ち時間（分）",
