@@ -123,14 +123,11 @@ impl<'a, S: MoveSink, const MODE: u8> Emitter<'a, S, MODE> {
             }
         };
         let mut blocked_rows = [0u64; 32];
-        // Capture generation walks its own loops, which do not ask.
-        if MODE != CAPTURES {
-            let (mut before, mut here) = ((1 << 21) - 1, row(0));
-            for (r, b) in blocked_rows.iter_mut().enumerate().take(side) {
-                let after = row(r + 1);
-                *b = before | here << 21 | after << 42;
-                (before, here) = (here, after);
-            }
+        let (mut before, mut here) = ((1 << 21) - 1, row(0));
+        for (r, b) in blocked_rows.iter_mut().enumerate().take(side) {
+            let after = row(r + 1);
+            *b = before | here << 21 | after << 42;
+            (before, here) = (here, after);
         }
         Emitter {
             pos,

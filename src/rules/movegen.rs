@@ -112,9 +112,18 @@ fn generate_piece<S: MoveSink, const MODE: u8>(
             return;
         }
         // Only enemy-occupied landing squares matter: no emitter call for the rest. Steps and
-        // leaps are the rays of range 1, walked in the one loop with the slides. The promotion
-        // rule is found per capture: most pieces visited here capture nothing.
-        for &(d, range) in &m.rays[..m.ray_count as usize] {
+        // leaps are the rays of range 1, walked in the one loop with the slides; a ray whose
+        // first square holds a friendly piece or a wall is skipped without reading the board.
+        // The promotion rule is found per capture: most pieces visited here capture nothing.
+        let mut open = m.far_rays;
+        let mut open_box = !e.blocked_box(from) & m.box_mask;
+        while open_box != 0 {
+            open |= m.box_rays[open_box.trailing_zeros() as usize & 15];
+            open_box &= open_box - 1;
+        }
+        while open != 0 {
+            let (d, range) = m.rays[open.trailing_zeros() as usize];
+            open &= open - 1;
             let mut to = from.offset(d);
             let mut left = range;
             while left > 1 && e.cell(to) == EMPTY {
