@@ -2,7 +2,7 @@
 // chose, from the Hodges notation asked of the rules engine, and USI), depth and speed, and the evaluation bar.
 
 import type { Side } from "./clock.js";
-import { t } from "./i18n.js";
+import { language, t } from "./i18n.js";
 import { type Formatter, formatLine } from "./notation.js";
 import type { PositionInfo, RulesClient } from "./rules-client.js";
 import type { EngineLine } from "./searcher.js";
@@ -82,7 +82,7 @@ export class AnalysisView {
           ? t("analysis.stats", {
               depth: depth!,
               speed: Math.round(top.nps / 1000),
-              nodes: top.nodes.toLocaleString("en"),
+              nodes: top.nodes.toLocaleString(language()),
             })
           : on
             ? t("analysis.thinking")
