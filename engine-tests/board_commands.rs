@@ -1,5 +1,5 @@
 //! The board commands (docs/protocol.md, "Board commands": `legalmoves`, `status`, `sfen`,
-//! `pieces`, `notation`) through the release binary, as the web board uses them: every
+//! `checkposition`, `pieces`, `notation`) through the release binary, as the web board uses them: every
 //! listed move is exactly a move the rules library allows and `position … moves` accepts,
 //! along random games of both games and both chu rule sets.
 
@@ -238,6 +238,48 @@ fn status_reports_side_check_and_how_the_game_ended() {
 }
 
 #[test]
+fn checkposition_refuses_a_side_without_royals_and_seed_rules_dead_pawns() {
+    let mut e = usi(Variant::Chu, RuleSet::Lishogi);
+    e.send("position startpos");
+    assert_eq!(
+        ask(&mut e, "checkposition", "checkposition"),
+        "checkposition ok"
+    );
+    // Black's king is gone: the position reads (the game is over), but it is no setup.
+    e.send("position sfen k11/12/12/12/12/12/12/12/12/12/12/r11 b - 1");
+    assert_eq!(
+        ask(&mut e, "checkposition", "checkposition"),
+        "checkposition illegal Black has no royal piece (king or crown prince): not a game"
+    );
+    // An unpromoted Black pawn on rank a: a dead piece under lishogi's rules, never under
+    // seed rules.
+    let dead = "position sfen k2P8/12/12/12/12/12/12/12/12/12/12/11K b - 1";
+    e.send(dead);
+    assert_eq!(
+        ask(&mut e, "checkposition", "checkposition"),
+        "checkposition ok"
+    );
+    let mut e = usi(Variant::Chu, RuleSet::Seed);
+    e.send(dead);
+    assert_eq!(
+        ask(&mut e, "checkposition", "checkposition"),
+        "checkposition illegal the Black pawn on 9a stands unpromoted on its last rank: under \
+         seed rules a pawn or lance must promote there"
+    );
+    // The command changes nothing.
+    assert_eq!(
+        ask(&mut e, "sfen", "sfen "),
+        "sfen k2P8/12/12/12/12/12/12/12/12/12/12/11K b - 1"
+    );
+    let mut e = usi(Variant::DaiDai, RuleSet::Seed);
+    e.send("position sfen 8k8/17/17/17/17/17/17/17/17/17/17/17/17/17/17/17/8(NK)8 w 1");
+    assert_eq!(
+        ask(&mut e, "checkposition", "checkposition"),
+        "checkposition illegal Black has no royal piece (king): not a game"
+    );
+}
+
+#[test]
 fn pieces_list_every_kind_with_kanji_and_a_diagram() {
     for (variant, kinds) in [(Variant::Chu, 39), (Variant::DaiDai, 85)] {
         let mut e = usi(variant, RuleSet::Seed);
@@ -248,9 +290,9 @@ fn pieces_list_every_kind_with_kanji_and_a_diagram() {
         let mut tokens = BTreeSet::new();
         for _ in 0..n {
             let line = e.expect_prefix("piece ");
-            let f: Vec<&str> = line.splitn(7, ' ').collect();
-            assert_eq!(f.len(), 7, "{line}");
-            let (token, kanji, royal, diagram) = (f[1], f[3], f[4], f[5]);
+            let f: Vec<&str> = line.splitn(8, ' ').collect();
+            assert_eq!(f.len(), 8, "{line}");
+            let (token, kanji, one, royal, diagram) = (f[1], f[3], f[4], f[5], f[6]);
             assert!(tokens.insert(token.to_string()), "{token} twice");
             let base = token.trim_start_matches('+');
             let sfen = if base.len() == 1 {
@@ -263,6 +305,13 @@ fn pieces_list_every_kind_with_kanji_and_a_diagram() {
                 "{token} is no SFEN token"
             );
             assert!(kanji.chars().count() >= 2 && !kanji.contains('?'), "{line}");
+            // The one-kanji name: one character (per side for the king), or the whole name
+            // where no single kanji tells the type apart (dai dai's few).
+            assert!(!one.contains('?'), "{line}");
+            assert!(
+                one.split('/').all(|n| n.chars().count() == 1) || one == kanji,
+                "{line}"
+            );
             assert!(royal == "0" || royal == "1");
             assert_eq!(diagram.len(), 49, "{line}");
             assert_eq!(&diagram[24..25], "@");

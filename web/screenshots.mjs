@@ -1,8 +1,11 @@
 // The screenshots of docs/web.md, taken from the real page in headless Chromium:
 //   node web/screenshots.mjs     (after web/build.sh; writes docs/web-chu.png,
 //                                  docs/web-daidai.png, docs/web-phone.png,
-//                                  docs/web-review.png, docs/web-shapes.png, and the chu
-//                                  picture in each language: docs/web-lang-ja.png, -fr, -ko)
+//                                  docs/web-review.png, docs/web-shapes.png,
+//                                  docs/web-editor.png, the board in each piece set and
+//                                  theme: docs/web-pieces-*.png, docs/web-theme-*.png, and the
+//                                  chu picture in each language: docs/web-lang-ja.png, -fr, -ko)
+//   node web/screenshots.mjs --looks   (the piece sets and themes only)
 //   node web/screenshots.mjs --languages   (only the languages' pictures, and the play panel
 //                                  and a phone in each language in the temporary folder)
 import { readFileSync } from "node:fs";
@@ -26,10 +29,34 @@ const waitPly = (page, ply) =>
     const moves = document.querySelectorAll("#moves button");
     return moves.length >= n && moves[moves.length - 1].classList.contains("current");
   }, ply);
+/** The board alone in each piece set (two kanji, one kanji, Latin) and each theme besides
+ * wood: a chu position with promoted pieces (red) and the last move marked. */
+async function looks() {
+  const { page } = await openBoard(browser, `${server.url}dist/`, { width: 900, height: 640 });
+  await page.uncheck("#analyse-on");
+  await paste(
+    page,
+    "position sfen lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/ppp+ppp+pppppp/3i4i3/12/12/3I4I3/PPPPPP+PPPPPP/MVRHDNQDHRVM/A1B1TOXT1B+TA/LFC+SGKEGSCFL b - 1 moves 7i7h",
+  );
+  await waitPly(page, 1);
+  await page.evaluate(() => (document.getElementById("io").open = false));
+  const shot = (name) => page.locator("#board-wrap").screenshot({ path: `${docs}${name}.png` });
+  for (const set of ["kanji2", "kanji1", "latin"]) {
+    await page.selectOption("#piece-set", set);
+    await shot(`web-pieces-${set}`);
+  }
+  await page.selectOption("#piece-set", "kanji2");
+  for (const theme of ["light", "dark"]) {
+    await page.selectOption("#board-theme", theme);
+    await shot(`web-theme-${theme}`);
+  }
+  await page.close();
+}
+
 try {
   // Each language: the chu picture below with the paste box open, switched by the page's
   // switch once the lines are deep; the play panel and a phone to look at (not in the docs).
-  for (const lang of ["ja", "fr", "ko"]) {
+  for (const lang of process.argv.includes("--looks") ? [] : ["ja", "fr", "ko"]) {
     const { page } = await openBoard(browser, `${server.url}dist/`, { width: 1280, height: 860 });
     await paste(page, "position startpos moves 7i7h 6d6e 6i6h 7d7e 8i8h 3d3e");
     await waitPly(page, 6);
@@ -45,6 +72,8 @@ try {
   }
   if (process.argv.includes("--languages")) process.exit(0);
 
+  await looks();
+  if (process.argv.includes("--looks")) process.exit(0);
   // Chu: a lishogi-style game pasted in, analysed with three lines.
   let { page } = await openBoard(browser, `${server.url}dist/`, { width: 1280, height: 860 });
   await paste(page, "position startpos moves 7i7h 6d6e 6i6h 7d7e 8i8h 3d3e");
@@ -131,6 +160,45 @@ try {
   }
   await page.evaluate(() => (document.getElementById("io").open = false));
   await page.screenshot({ path: `${docs}web-shapes.png` });
+  await page.close();
+
+  // The board editor: the start position with White's lion taken by a Black pawn on 6f (the
+  // counter-strike square), White to move, White's lion chosen in the palette.
+  ({ page } = await openBoard(browser, `${server.url}dist/`, { width: 1280, height: 860 }));
+  await page.uncheck("#analyse-on");
+  await page.click("#mode-edit");
+  await page.waitForSelector("svg.edit-board g.piece");
+  const editCentre = (sq) =>
+    page.evaluate((square) => {
+      const svg = document.querySelector("svg.edit-board");
+      const n = 12;
+      const file = Number(square.match(/^\d+/)[0]) - 1;
+      const rank = square.charCodeAt(square.length - 1) - 97;
+      const r = svg.getBoundingClientRect();
+      const k = r.width / (n * 60 + 26);
+      return { x: r.left + ((n - 1 - file) * 60 + 30) * k, y: r.top + (26 + rank * 60 + 30) * k };
+    }, sq);
+  for (const [from, to] of [
+    ["6c", null],
+    ["6i", "6f"],
+  ]) {
+    const a = await editCentre(from);
+    const b = to ? await editCentre(to) : { x: 3, y: 3 };
+    await page.mouse.move(a.x, a.y);
+    await page.mouse.down();
+    await page.mouse.move(b.x, b.y, { steps: 4 });
+    await page.mouse.up();
+  }
+  await page.selectOption("#editor-side", "w");
+  await page.click("#editor-counter-tool");
+  const c = await editCentre("6f");
+  await page.mouse.click(c.x, c.y);
+  await page.click("#editor-palette-w");
+  await page.click('#editor-palette g.piece[data-token="n"]');
+  await page.waitForFunction(() =>
+    /accepts/.test(document.getElementById("editor-status").textContent),
+  );
+  await page.screenshot({ path: `${docs}web-editor.png` });
   await page.close();
 } finally {
   await browser.close();

@@ -55,6 +55,16 @@ pub fn status(pos: &Position) -> String {
     )
 }
 
+/// `checkposition`: whether the position could be a game's position under its rules (each
+/// side has a royal piece, no piece stands where the rules never leave it): `checkposition
+/// ok`, or `checkposition illegal <why>` (`Position::check_setup`).
+pub fn check_position(pos: &Position) -> String {
+    match pos.check_setup() {
+        Ok(()) => "checkposition ok".to_string(),
+        Err(why) => format!("checkposition illegal {why}"),
+    }
+}
+
 /// `sfen`: the position as SFEN.
 pub fn sfen(pos: &Position) -> String {
     format!("sfen {}", pos.to_sfen())
@@ -83,8 +93,9 @@ pub fn pieces(pos: &Position) -> Vec<String> {
                 (token.to_string(), spec.abbr.to_string())
             };
             let kanji = variant.kanji(kind.abbr).unwrap_or("?");
+            let one = variant.kanji_one(kind.abbr).unwrap_or("?");
             lines.push(format!(
-                "piece {token} {abbr} {kanji} {} {} {}",
+                "piece {token} {abbr} {kanji} {one} {} {} {}",
                 u8::from(cat.royal(piece)),
                 diagram(cat.movement(piece)),
                 kind.name

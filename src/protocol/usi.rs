@@ -43,6 +43,7 @@ pub fn is_command(word: &str) -> bool {
             | "movepaths"
             | "status"
             | "sfen"
+            | "checkposition"
             | "pieces"
             | "notation"
     )
@@ -231,6 +232,9 @@ impl Session {
             ("movepaths", _) => self.out.line(&board_commands::move_paths(&self.game.pos)),
             ("status", _) => self.out.line(&board_commands::status(&self.game.pos)),
             ("sfen", _) => self.out.line(&board_commands::sfen(&self.game.pos)),
+            ("checkposition", _) => self
+                .out
+                .line(&board_commands::check_position(&self.game.pos)),
             ("pieces", _) => {
                 for l in board_commands::pieces(&self.game.pos) {
                     self.out.line(&l);

@@ -18,6 +18,7 @@ pub mod pieces;
 pub mod position;
 pub mod promotion;
 pub mod reflect;
+pub mod setup_check;
 pub mod sfen;
 pub mod variant;
 pub mod zobrist;

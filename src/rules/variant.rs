@@ -57,6 +57,15 @@ impl Variant {
         }
     }
 
+    /// The one-kanji name of a piece type of this game by its abbreviation (the king: `玉/王`);
+    /// two kanji for the few dai dai types no single kanji tells apart (rules/pieces/kanji.rs).
+    pub fn kanji_one(self, abbr: &str) -> Option<&'static str> {
+        match self {
+            Variant::Chu => kanji::lookup_one(&kanji::CHU, abbr),
+            Variant::DaiDai => kanji::lookup_one(&kanji::DAIDAI, abbr),
+        }
+    }
+
     /// The start position in this game's SFEN form.
     pub fn start_sfen(self) -> &'static str {
         match self {

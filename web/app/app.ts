@@ -12,23 +12,30 @@ import { renderMoveList } from "./move-list.js";
 import { type Formatter, formatMove } from "./notation.js";
 import { setUpNotationChoice } from "./notation-choice.js";
 import { ReviewView } from "./review-view.js";
+import { EditorView } from "./editor-view.js";
+import { PromotionChoice } from "./promotion-view.js";
 import { type SavedShapes, Shapes } from "./shapes.js";
 import { bindNavigation, type Step } from "./navigation.js";
 import { setUpCoordinates } from "./coordinates.js";
 import type { GameKind, PieceKind, PositionInfo, RulesClient } from "./rules-client.js";
 import { type EngineLine, Searcher } from "./searcher.js";
 import { Sound } from "./sound.js";
-import { moveSquares, parseBoard, requireRoyals, squareCoords } from "./sfen.js";
+import { moveSquares, parseBoard, squareCoords } from "./sfen.js";
 import { type Paste, parsePaste } from "./paste.js";
 import { resultText, showStatusLine } from "./status-line.js";
 import { type Key, onLanguage, sideName, t } from "./i18n.js";
 import { downloadKif, isKif, lineFacts, playersOf, readKif } from "./kif.js";
 import { readPlayForm, setUpPlayForm, showPlayChoices } from "./play-form.js";
-import { otherSide, premoveToPlay } from "./premove.js";
-import { fromHash, restore, save, type SavedGame, type SavedPlay } from "./persistence.js";
+import { premoveMoves, premoveToPlay } from "./premove.js";
+import { fromHash, gameOf, restore, save, type SavedGame, type SavedPlay } from "./persistence.js";
 import { bindGameIo } from "./game-io.js";
+import { setUpLook } from "./look-view.js";
+import { setUpBoardSize } from "./board-resize.js";
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
+
+/** What the page does: analyse, play against the engine, or edit a position (editor-view.ts). */
+type Mode = "analyse" | "play" | "edit";
 
 /** A game against the engine in progress. */
 interface PlayState {
@@ -47,8 +54,7 @@ export class App {
   private info: PositionInfo | null = null;
   private input = new MoveInput([]);
   private flipped = false;
-  private latin = false;
-  private mode: "analyse" | "play" = "analyse";
+  private mode: Mode = "analyse";
   private play: PlayState | null = null;
   private analysis: AnalysisView;
   private board: BoardView;
@@ -56,7 +62,8 @@ export class App {
   private review: ReviewView;
   /** The player's arrows and circles; each change is kept at once. */
   private shapes = new Shapes(() => save(this.shown()));
-  private pendingPromotion: { withPromotion: string; without: string } | null = null;
+  private promotion: PromotionChoice;
+  private editor: EditorView;
   /** The player's move for their next turn, entered while the engine thinks (premove.ts). */
   private premove: string | null = null;
   private dragFrom: string | null = null;
@@ -68,6 +75,7 @@ export class App {
    * changes (a board redrawn under the pointer would drop a drag). */
   private arrowMove: string | undefined;
   readonly sound = new Sound();
+  private look = setUpLook($("sound").parentElement!, $("latin"), () => this.render());
   private notation = setUpNotationChoice($("notation"), () => this.renderMoves());
   private format: Formatter = (f, prev) => formatMove(this.notation(), f, this.kinds, prev);
   /** Test hook (test-hook.ts): a committed move goes here instead of being played. */
@@ -90,6 +98,8 @@ export class App {
       activate: (sq) => this.activate(sq),
       cursor: (sq) => this.announce(sq),
     });
+    this.promotion = new PromotionChoice(this.board, (m) => this.commit(m));
+    this.editor = new EditorView(rules, { done: (sfen, then) => this.editorDone(sfen, then) });
     this.diagram = new DiagramView(document.body);
     this.analysis = new AnalysisView(rules, this.format);
     this.review = new ReviewView(searcher, {
@@ -146,7 +156,7 @@ export class App {
     }
     const tree = new GameTree(sfen);
     const root = await this.rules.position(sfen, []);
-    requireRoyals(root.sfen, kind, this.kinds);
+    await this.rules.requireGame(root.sfen);
     const cache = new Map<number, PositionInfo>([[tree.root.id, root]]);
     const add = async (parent: TreeNode, m: string, n: number): Promise<TreeNode> => {
       const label = (await this.rules.notation(cache.get(parent.id)!.sfen, [m]))[0] ?? m;
@@ -196,8 +206,7 @@ export class App {
     if (this.running() && info.side !== this.play!.human && info.result === "none") {
       void this.premoveInput(gen, info);
     }
-    this.pendingPromotion = null;
-    $("promotion").hidden = true;
+    this.promotion.close();
     this.analysis.lines.clear();
     this.render();
     this.renderMoves();
@@ -216,7 +225,7 @@ export class App {
   }
 
   private navigate(step: Step): void {
-    if (this.mode === "play" && this.play && !this.play.over) return;
+    if (this.mode === "edit" || (this.mode === "play" && this.play && !this.play.over)) return;
     const t = this.tree;
     if (step === "first") t.current = t.root;
     if (step === "back") t.back();
@@ -255,7 +264,7 @@ export class App {
       pieces: withPieceOnPath(pieces, this.input.path),
       kinds: this.kinds,
       flipped: this.flipped,
-      latin: this.latin,
+      pieceSet: this.look.pieceSet(),
       path: this.input.path,
       targets: this.input.candidates(),
       lastMove: last,
@@ -285,10 +294,7 @@ export class App {
     }
     if (this.shapes.clear(this.tree.moves())) this.render();
     // A press on the board while the promotion choice is open closes it, move unplayed.
-    if (this.pendingPromotion) {
-      this.cancelPromotion();
-      return;
-    }
+    if (this.promotion.pending) return this.cancelPromotion();
     if (e.pointerType !== "mouse") {
       window.clearTimeout(this.longPress);
       this.longPress = window.setTimeout(() => this.showDiagram(square, e), 450);
@@ -354,17 +360,7 @@ export class App {
 
   private after(r: ReturnType<MoveInput["click"]>): void {
     if (r.kind === "done") this.commit(r.move);
-    else if (r.kind === "promote") {
-      this.pendingPromotion = r;
-      // On the destination square, so the choice is where the eye is.
-      const to = moveSquares(r.without).squares.at(-1)!;
-      const box = this.board.squareBox(to);
-      const popup = $("promotion");
-      popup.style.left = `${box.left + box.size / 2}px`;
-      popup.style.top = `${box.top}px`;
-      popup.hidden = false;
-      ($("promote-yes") as HTMLButtonElement).focus();
-    }
+    else if (r.kind === "promote") this.promotion.open(r);
     this.render();
   }
 
@@ -458,6 +454,13 @@ export class App {
   }
 
   // ---- play ------------------------------------------------------------------------------
+
+  /** Play from the shown position (its button in the analysis panel, the editor's Play). */
+  private playFromHere(): void {
+    if (this.info?.result !== "none") return;
+    this.setMode("play");
+    void this.newPlay(true);
+  }
 
   /** Whether a game against the engine is under way. */
   private running(): boolean {
@@ -573,29 +576,43 @@ export class App {
   private tick(): void {
     const p = this.play;
     if (!p || this.mode !== "play") return;
-    renderClocks(p.clock);
+    renderClocks(p.clock, p.human, this.sound);
     const flag = p.clock.overstepped();
     if (flag && !p.over) this.endPlay(() => t("play.lostOnTime", { side: sideName(flag) }));
   }
 
   // ---- controls --------------------------------------------------------------------------
 
-  private setMode(mode: "analyse" | "play"): void {
-    if (mode === "analyse" && !this.mayLeaveGame("leave.analysis")) return;
+  private setMode(mode: Mode): void {
+    if (
+      mode !== "play" &&
+      !this.mayLeaveGame(mode === "edit" ? "leave.editing" : "leave.analysis")
+    ) {
+      return;
+    }
     this.showMode(mode);
-    if (mode === "analyse" && this.play) {
+    if (mode !== "play" && this.play) {
       this.play.clock.halt();
       this.play.over ??= () => t("play.leftForAnalysis");
       this.setPlayButtons();
     }
     void this.searcher.stop().then(() => this.show());
+    if (mode === "edit") this.editor.open(this.kind, this.kinds, this.info!.sfen);
   }
 
-  /** The mode's buttons and panels. */
-  private showMode(mode: "analyse" | "play"): void {
-    this.mode = mode;
-    $("mode-analyse").setAttribute("aria-pressed", String(mode === "analyse"));
-    $("mode-play").setAttribute("aria-pressed", String(mode === "play"));
+  /** The editor's Analyse, Play and Cancel: its position shown (as if pasted), then the mode. */
+  private async editorDone(sfen: string | null, then: "analyse" | "play"): Promise<void> {
+    if (sfen) await this.setGame(this.kind, sfen, []);
+    if (then === "play" && this.info?.result === "none") this.playFromHere();
+    else this.setMode("analyse");
+  }
+
+  /** The mode's buttons and panels (the editor's: by the body's `data-mode`, app.css). */
+  private showMode(mode: Mode): void {
+    this.mode = document.body.dataset.mode = mode;
+    for (const m of ["analyse", "play", "edit"]) {
+      $(`mode-${m}`).setAttribute("aria-pressed", String(mode === m));
+    }
     $("play-panel").hidden = mode !== "play";
     $("analysis-panel").hidden = mode !== "analyse";
     this.renderLines();
@@ -621,23 +638,16 @@ export class App {
     const click = (id: string, f: () => void) => $(id).addEventListener("click", f);
     click("mode-analyse", () => this.setMode("analyse"));
     click("mode-play", () => this.setMode("play"));
+    click("mode-edit", () => this.setMode("edit"));
     click("flip", () => this.toggleFlip());
-    click("latin", () => this.toggleLatin());
-    click("zoom", () => this.toggleZoom());
     $("sound").setAttribute("aria-pressed", String(this.sound.on));
     click("sound", () => $("sound").setAttribute("aria-pressed", String(this.sound.toggle())));
     click("first", () => this.navigate("first"));
     click("back", () => this.navigate("back"));
     click("forward", () => this.navigate("forward"));
     click("last", () => this.navigate("last"));
-    click("promote-yes", () => this.promote(true));
-    click("promote-no", () => this.promote(false));
     click("start-game", () => void this.newPlay());
-    click("play-from-here", () => {
-      if (this.info?.result !== "none") return;
-      this.setMode("play");
-      void this.newPlay(true);
-    });
+    click("play-from-here", () => this.playFromHere());
     click("takeback", () => void this.takeback());
     click("abort", () => {
       if (this.running()) this.endPlay(() => t("play.aborted"));
@@ -651,7 +661,11 @@ export class App {
         this.endPlay(() => t("play.resigns", { side: sideName(this.play!.human) }));
       }
     });
-    bindGameIo({ line: () => this.line(), info: () => this.info, load: (t) => void this.load(t) });
+    bindGameIo({
+      line: () => this.shown(true),
+      info: () => this.info,
+      load: (t) => void this.load(t),
+    });
     click("io-kif", () => this.downloadKif());
     $("game").addEventListener("change", () => {
       if (!this.mayLeaveGame("leave.anotherGame")) {
@@ -660,7 +674,10 @@ export class App {
       }
       const [variant, rules] = ($("game") as HTMLSelectElement).value.split("/");
       this.play = null;
-      void this.searcher.stop().then(() => this.setGame({ variant, rules } as GameKind, null, []));
+      void this.searcher
+        .stop()
+        .then(() => this.setGame({ variant, rules } as GameKind, null, []))
+        .then(() => this.mode === "edit" && this.setMode("edit"));
     });
     $("analyse-on").addEventListener("change", () => void this.analyse());
     document.addEventListener("visibilitychange", () => {
@@ -682,7 +699,7 @@ export class App {
     // A press anywhere off the board drops a half-entered move, as on lishogi's board (the
     // promotion prompt is answered by its own buttons).
     window.addEventListener("pointerdown", (e) => {
-      if (this.input.path.length === 0 || this.pendingPromotion) return;
+      if (this.input.path.length === 0 || this.promotion.pending) return;
       // The path as dispatched: the board's own handler may have redrawn (detached) the target.
       if (e.composedPath().includes(this.board.svg)) return;
       this.input.reset();
@@ -695,8 +712,8 @@ export class App {
       () => !zoomed(),
       {
         f: () => this.toggleFlip(),
-        l: () => this.toggleLatin(),
-        z: () => this.toggleZoom(),
+        l: this.look.toggleLatin,
+        z: setUpBoardSize($("board-wrap"), $("board-area"), $("zoom")),
         c: setUpCoordinates($("coords"), $("board-wrap")),
         Escape: () => this.cancelEntry(),
       },
@@ -709,28 +726,9 @@ export class App {
     this.renderLines();
   }
 
-  private toggleZoom(): void {
-    const zoomed = $("board-area").classList.toggle("zoomed");
-    $("zoom").setAttribute("aria-pressed", String(zoomed));
-  }
-
-  private toggleLatin(): void {
-    this.latin = !this.latin;
-    $("latin").setAttribute("aria-pressed", String(this.latin));
-    this.render();
-  }
-
   private cancelPromotion(): void {
-    this.pendingPromotion = null;
-    $("promotion").hidden = true;
+    this.promotion.close();
     this.render();
-  }
-
-  private promote(yes: boolean): void {
-    const p = this.pendingPromotion;
-    $("promotion").hidden = true;
-    this.pendingPromotion = null;
-    if (p) this.commit(yes ? p.withPromotion : p.without);
   }
 
   /** A move entered on the board (every path ends here): played, or kept as the premove
@@ -748,13 +746,8 @@ export class App {
 
   /** While the engine thinks: the moves the player's pieces have now, to enter a premove. */
   private async premoveInput(gen: number, info: PositionInfo): Promise<void> {
-    let mine: PositionInfo;
-    try {
-      mine = await this.rules.position(otherSide(info.sfen), []);
-    } catch {
-      return;
-    }
-    if (gen !== this.generation || this.info !== info || !this.running()) return;
+    const mine = await premoveMoves(this.rules, info);
+    if (!mine || gen !== this.generation || this.info !== info || !this.running()) return;
     this.input = new MoveInput(mine.legal, mine.paths);
     this.render();
   }
@@ -795,26 +788,14 @@ export class App {
     }
   }
 
-  /** The shown line: game kind, start and moves; the whole tree, and a game in play. */
-  private shown(): SavedGame {
-    const game: SavedGame = {
-      kind: this.kind,
-      sfen: this.tree.startSfen,
-      moves: this.tree.moves(),
-      tree: this.tree.flat(),
-      shapes: this.shapes.saved(),
-    };
-    const p = this.play;
-    if (p && this.running()) {
-      game.play = { human: p.human, level: p.level, tc: p.clock.tc, main: p.clock.snapshot() };
-    }
-    return game;
-  }
-
-  /** The line to the shown position only (links and files). */
-  private line(): SavedGame {
-    const { kind, tree, shapes } = this;
-    return { kind, sfen: tree.startSfen, moves: tree.moves(), shapes: shapes.saved() };
+  /** The shown line, the whole tree and a game in play, as kept (`line`: the line alone, for
+   * links and files). */
+  private shown(line = false): SavedGame {
+    const p = this.running() ? this.play! : null;
+    const play = p
+      ? { human: p.human, level: p.level, tc: p.clock.tc, main: p.clock.snapshot() }
+      : undefined;
+    return gameOf(this.kind, this.tree, this.shapes.saved(), line ? undefined : { play });
   }
 
   /** Downloads the shown line as a KIF record (kif.ts). */

@@ -1,11 +1,12 @@
 // The board as SVG, for 12×12 and 17×17 alike: squares, coordinates (file numbers along the
 // top, rank letters down the right, as in Japanese diagrams), pieces as shogi pentagons with
-// their kanji (promoted ones in red) or Latin abbreviations, and the highlights of move entry
-// and analysis. It draws what it is given and reports pointer events as square names; it
+// the chosen set's faces (piece-sets.ts; promoted ones in red), and the highlights of move
+// entry and analysis. It draws what it is given and reports pointer events as square names; it
 // knows no rule.
 
-import { glyphTexts } from "./glyphs.js";
 import { sideName, t } from "./i18n.js";
+import { drawFace, type PieceSetId } from "./piece-sets.js";
+import { movedPiece, PieceAnimator } from "./animation.js";
 import { type BoardPiece, squareCoords, squareName } from "./sfen.js";
 import type { PieceKind } from "./rules-client.js";
 import type { Shape } from "./shapes.js";
@@ -26,7 +27,8 @@ export interface BoardState {
   pieces: (BoardPiece | null)[][];
   kinds: Map<string, PieceKind>;
   flipped: boolean;
-  latin: boolean;
+  /** How the pieces are drawn (piece-sets.ts). */
+  pieceSet: PieceSetId;
   /** Squares of the move being entered (origin first). */
   path: string[];
   /** Squares the move being entered may continue to. */
@@ -70,6 +72,11 @@ export class BoardView {
   private cursorAt: [number, number] | null = null;
   /** Whether a pointer pressed the board since it last lost focus. */
   private pressed = false;
+  /** The board last drawn, to find the piece a move slid (animation.ts). */
+  private drawn: BoardState | null = null;
+  private readonly animator: PieceAnimator;
+  /** Where the last drag let its piece go: a move that lands there does not slide again. */
+  private droppedOn: string | null = null;
 
   constructor(
     parent: HTMLElement,
@@ -82,6 +89,7 @@ export class BoardView {
     this.svg.setAttribute("role", "application");
     this.svg.setAttribute("tabindex", "0");
     parent.appendChild(this.svg);
+    this.animator = new PieceAnimator(this.svg);
     this.svg.addEventListener("keydown", (e) => this.key(e));
     // A press focuses the board too, but a pointer user's arrow keys step through the game as
     // elsewhere on the page: the cursor appears only when the board is focused otherwise (Tab).
@@ -95,6 +103,7 @@ export class BoardView {
     });
     this.svg.addEventListener("pointerdown", (e) => {
       this.pressed = true;
+      this.droppedOn = null;
       // The pointer takes over from the keyboard cursor (hidden before the press is handled,
       // which may start a drag on the redrawn board).
       if (this.cursorAt && this.state) {
@@ -125,6 +134,7 @@ export class BoardView {
     );
     window.addEventListener("pointerup", (e) => {
       const sq = this.squareAt(e);
+      if (this.ghost) this.droppedOn = sq;
       this.endDrag();
       this.events.up(sq, e);
     });
@@ -287,6 +297,24 @@ export class BoardView {
       const [x, y] = this.corner(cursor);
       el("rect", { x: x + 2, y: y + 2, width: S - 4, height: S - 4, class: "cursor" });
     }
+    this.slide(state);
+  }
+
+  /** Slides the piece that moved since the last drawing (one move played or stepped through;
+   * not one the player just dropped there), or goes on with a slide under way. */
+  private slide(state: BoardState): void {
+    const before = this.drawn;
+    this.drawn = state;
+    const alike = before && before.size === state.size && before.flipped === state.flipped;
+    const moved = alike ? movedPiece(before.pieces, state.pieces) : null;
+    if (moved === "same") return this.animator.redraw();
+    const [from, to] = moved ? [moved.from, moved.to].map(([r, f]) => squareName(f, r)) : [];
+    if (!moved || to === this.droppedOn) {
+      this.droppedOn = null;
+      return this.animator.stop();
+    }
+    const [[x0, y0], [x1, y1]] = [this.corner(from), this.corner(to)];
+    this.animator.start(from, to, x0 - x1, y0 - y1);
   }
 
   private drawPiece(
@@ -309,27 +337,10 @@ export class BoardView {
       },
       g,
     );
-    const promoted = p.token.startsWith("+");
-    const cls = promoted ? "piece-text promoted" : "piece-text";
-    if (this.state!.latin || !kind) {
-      const text = kind?.abbr ?? p.token;
-      const t = el("text", { x: x + S / 2, y: y + S * 0.66, class: cls }, g);
-      t.setAttribute("font-size", String(text.length > 2 ? S * 0.27 : S * 0.34));
-      t.textContent = text;
-    } else {
-      const [black, white] = kind.kanji.split("/");
-      const chars = Array.from(p.black ? black : (white ?? black));
-      const size = chars.length > 2 ? S * 0.22 : S * 0.3;
-      chars.forEach((c, i) => {
-        const cy = y + S * 0.25 + size * (i + 1) * (chars.length > 2 ? 0.95 : 0.98);
-        for (const t of glyphTexts(c, x + S / 2, cy, size)) {
-          t.setAttribute("class", cls);
-          g.appendChild(t);
-        }
-      });
-    }
-    const side = t(p.black ? "side.black" : "side.white");
-    const name = kind ? t("board.piece", { side, name: kind.name, square }) : square;
+    drawFace(g, kind, p.token, p.black, this.state!.pieceSet, x, y, S);
+    const name = kind
+      ? t("board.piece", { side: sideName(p.black ? "b" : "w"), name: kind.name, square })
+      : square;
     el("title", {}, g).textContent = name;
     return g as SVGGElement;
   }
@@ -383,6 +394,7 @@ export class BoardView {
     if (!piece) return;
     this.ghost = piece.cloneNode(true) as SVGGElement;
     this.ghost.classList.add("ghost");
+    this.ghost.classList.remove("slid");
     this.ghost.dataset.from = square;
     this.svg.appendChild(this.ghost);
     this.moveGhost(e);

@@ -1,8 +1,8 @@
 // A piece's movement diagram, as the engine draws it (`pieces`: a 7×7 picture from its own
 // movement tables), shown while the pointer rests on a piece or after a long press.
 
-import { kanjiNodes } from "./glyphs.js";
 import { type Key, t } from "./i18n.js";
+import { faceNodes, pieceSet } from "./piece-sets.js";
 import type { PieceKind } from "./rules-client.js";
 
 const LEGEND: [string, Key][] = [
@@ -30,10 +30,11 @@ export class DiagramView {
     e.replaceChildren();
     const title = document.createElement("div");
     title.className = "diagram-title";
-    const kanji = kind.kanji.split("/")[black ? 0 : 1] ?? kind.kanji;
+    // The piece as the chosen set draws it, then its abbreviation (the Latin set's face).
+    const set = pieceSet();
     title.append(
-      ...kanjiNodes(kanji),
-      `  ${kind.abbr} — ${kind.name}${kind.royal ? t("diagram.royal") : ""}`,
+      ...faceNodes(kind, black, set),
+      `${set === "latin" ? "" : `  ${kind.abbr}`} — ${kind.name}${kind.royal ? t("diagram.royal") : ""}`,
     );
     e.appendChild(title);
     const grid = document.createElement("div");

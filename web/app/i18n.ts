@@ -55,6 +55,25 @@ export function setText(el: HTMLElement, key: Key, params: Params = {}): void {
   el.textContent = t(key, params);
 }
 
+/** The attributes a label's key can go to: `data-i18n-title="flip.title"` sets `title`. */
+const ATTRIBUTES = ["title", "aria-label", "placeholder"] as const;
+
+/** Shows `keys.text` in `el` and each other key in its attribute (`title`, `aria-label`,
+ * `placeholder`), kept across switches as index.html's labels are; gives `el` back. */
+export function keyed<E extends HTMLElement>(
+  el: E,
+  keys: { text?: Key } & Partial<Record<(typeof ATTRIBUTES)[number], Key>>,
+): E {
+  if (keys.text) setText(el, keys.text);
+  for (const attr of ATTRIBUTES) {
+    const key = keys[attr];
+    if (!key) continue;
+    el.setAttribute(`data-i18n-${attr}`, key);
+    el.setAttribute(attr, t(key));
+  }
+  return el;
+}
+
 /** Black's or White's name. */
 export const sideName = (side: "b" | "w") => t(side === "b" ? "side.black" : "side.white");
 
@@ -64,9 +83,6 @@ export function clearText(el: HTMLElement): void {
   delete el.dataset.i18nParams;
   el.textContent = "";
 }
-
-/** The attributes a label's key can go to: `data-i18n-title="flip.title"` sets `title`. */
-const ATTRIBUTES = ["title", "aria-label", "placeholder"] as const;
 
 /** Writes every keyed label under `root` in the current language. */
 export function translatePage(root: ParentNode = document): void {

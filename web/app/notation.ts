@@ -1,7 +1,8 @@
 // Writing moves for people in the notation a player chooses: Hodges (the engine's readable
 // notation, chu.md §9), USI (the engine's own move text) or traditional Japanese (▲７六歩兵,
 // △同歩兵, 成/不成, a lion's double move with both squares, the origin where two pieces of a
-// kind could make the move). Formatting only: which piece moved, whether it captured or
+// kind could make the move), with the pieces' full names or their one-kanji names (▲７六歩,
+// the engine's `pieces` table has both). Formatting only: which piece moved, whether it captured or
 // promoted, and the squares of its path all come from the engine — its Hodges text names the
 // piece (its abbreviation, `+` for a promoted one; the `pieces` table gives the kanji) and,
 // where needed, its origin; `x!` marks an igui, `=` a declined promotion, and the USI move
@@ -10,9 +11,9 @@
 import type { PieceKind } from "./rules-client.js";
 import { moveSquares } from "./sfen.js";
 
-export type NotationStyle = "hodges" | "usi" | "japanese";
+export type NotationStyle = "hodges" | "usi" | "japanese" | "japanese1";
 
-export const NOTATION_STYLES: readonly NotationStyle[] = ["hodges", "usi", "japanese"];
+export const NOTATION_STYLES: readonly NotationStyle[] = ["hodges", "usi", "japanese", "japanese1"];
 
 /** What the engine said about one move. */
 export interface MoveFacts {
@@ -65,10 +66,16 @@ export function hodgesPiece(
   return undefined;
 }
 
-/** A piece's kanji as a side writes it: the king is 玉将 for Black, 王将 for White. */
-export function pieceKanji(kind: PieceKind | undefined, side: "b" | "w", fallback: string): string {
+/** A piece's kanji as a side writes it: the king is 玉将 for Black, 王将 for White; `one`: the
+ * one-kanji name (玉, 王). */
+export function pieceKanji(
+  kind: PieceKind | undefined,
+  side: "b" | "w",
+  fallback: string,
+  one = false,
+): string {
   if (!kind) return fallback;
-  const [black, white] = kind.kanji.split("/");
+  const [black, white] = (one ? kind.kanjiOne : kind.kanji).split("/");
   return side === "w" && white ? white : black;
 }
 
@@ -87,12 +94,13 @@ export interface JapaneseMove {
 export function japaneseParts(
   facts: MoveFacts,
   kinds: ReadonlyMap<string, PieceKind>,
+  one = false,
 ): JapaneseMove {
   const { squares, promote } = moveSquares(facts.usi);
   const abbr = /^\+?[A-Z][A-Za-z]*/.exec(facts.hodges)?.[0] ?? facts.hodges;
   return {
     mark: facts.side === "b" ? "▲" : "△",
-    kanji: pieceKanji(hodgesPiece(facts.hodges, kinds), facts.side, abbr),
+    kanji: pieceKanji(hodgesPiece(facts.hodges, kinds), facts.side, abbr, one),
     squares,
     promote,
     declined: facts.hodges.endsWith("="),
@@ -101,13 +109,14 @@ export function japaneseParts(
 }
 
 /** One move in traditional Japanese notation; `previous`: the move before it (its landing
- * square written 同 when this one lands there too). */
+ * square written 同 when this one lands there too); `one`: with one-kanji names. */
 export function japaneseMove(
   facts: MoveFacts,
   kinds: ReadonlyMap<string, PieceKind>,
   previous: string | null,
+  one = false,
 ): string {
-  const j = japaneseParts(facts, kinds);
+  const j = japaneseParts(facts, kinds, one);
   const [origin, ...steps] = j.squares;
   // Where another piece of the kind could make the same move, the engine's Hodges text names
   // the origin (`G5h-4g`): so does this one, after the move (`▲４七金将（５八）`).
@@ -138,7 +147,7 @@ export function formatMove(
 ): string {
   if (style === "usi") return facts.usi;
   if (style === "hodges") return facts.hodges;
-  return japaneseMove(facts, kinds, previous);
+  return japaneseMove(facts, kinds, previous, style === "japanese1");
 }
 
 /** Writes one move in the notation the player chose (`previous`: the move before it). */

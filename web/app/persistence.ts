@@ -8,7 +8,7 @@
 // back.
 
 import type { TimeControl } from "./clock.js";
-import type { FlatTree } from "./game-tree.js";
+import type { FlatTree, GameTree } from "./game-tree.js";
 import type { GameKind, RuleSet, Variant } from "./rules-client.js";
 import { checkedShapes, lineShapes, readLineShapes, type SavedShapes } from "./shapes.js";
 
@@ -32,6 +32,20 @@ export interface SavedGame {
   tree?: FlatTree;
   play?: SavedPlay;
   shapes?: SavedShapes;
+}
+
+/** The line to the shown position of `tree`, with the arrows and circles (links and files);
+ * `kept`: the whole tree too, and the game in play if one runs (the browser's storage). */
+export function gameOf(
+  kind: GameKind,
+  tree: GameTree,
+  shapes: SavedShapes,
+  kept?: { play: SavedPlay | undefined },
+): SavedGame {
+  const game: SavedGame = { kind, sfen: tree.startSfen, moves: tree.moves(), shapes };
+  if (kept) game.tree = tree.flat();
+  if (kept?.play) game.play = kept.play;
+  return game;
 }
 
 const KEY = "shishi.game";
@@ -184,4 +198,25 @@ export function downloadText(text: string, kind: GameKind, ext: string): void {
   a.download = `shishi-${kind.variant}-${new Date().toISOString().slice(0, 10)}.${ext}`;
   a.click();
   URL.revokeObjectURL(a.href);
+}
+
+/** A display choice kept in localStorage (piece set, theme, board size…): the kept value if it
+ * is one of `allowed` (any string when `allowed` is empty), else `fallback`. */
+export function keptChoice<T extends string>(key: string, allowed: readonly T[], fallback: T): T {
+  try {
+    const kept = localStorage.getItem(key) as T | null;
+    if (kept !== null && (allowed.length === 0 || allowed.includes(kept))) return kept;
+  } catch {
+    // Storage forbidden: the default, and not kept.
+  }
+  return fallback;
+}
+
+/** Keeps a display choice (nothing happens where storage is forbidden). */
+export function keepChoice(key: string, value: string): void {
+  try {
+    localStorage.setItem(key, value);
+  } catch {
+    // Not kept beyond the page.
+  }
 }

@@ -5,6 +5,7 @@
 // the legal moves then (by the same squares); otherwise it is dropped.
 
 import type { MoveInput } from "./move-input.js";
+import type { PositionInfo, RulesClient } from "./rules-client.js";
 
 /** The SFEN with the other side to move (its second field), for the premove's move list. */
 export function otherSide(sfen: string): string {
@@ -17,4 +18,17 @@ export function otherSide(sfen: string): string {
  * promotion), or `null` when it is no longer legal. */
 export function premoveToPlay(premove: string, input: MoveInput): string | null {
   return input.canonical(premove);
+}
+
+/** The moves the player's pieces have in `info` as if it were their turn (the rules engine's
+ * answer for `otherSide`), or null where it has none. */
+export async function premoveMoves(
+  rules: RulesClient,
+  info: PositionInfo,
+): Promise<PositionInfo | null> {
+  try {
+    return await rules.position(otherSide(info.sfen), []);
+  } catch {
+    return null;
+  }
 }

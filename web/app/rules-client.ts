@@ -32,6 +32,8 @@ export interface PieceKind {
   token: string;
   abbr: string;
   kanji: string;
+  /** The one-kanji name (`獅`, `玉/王`; a few dai dai types keep two: src/rules/pieces/kanji.rs). */
+  kanjiOne: string;
   royal: boolean;
   diagram: string;
   name: string;
@@ -63,9 +65,10 @@ export class RulesClient {
         token: f[1],
         abbr: f[2],
         kanji: f[3],
-        royal: f[4] === "1",
-        diagram: f[5],
-        name: f.slice(6).join(" "),
+        kanjiOne: f[4],
+        royal: f[5] === "1",
+        diagram: f[6],
+        name: f.slice(7).join(" "),
       });
     }
     return kinds;
@@ -106,6 +109,29 @@ export class RulesClient {
       result: s[6] as PositionInfo["result"],
       reason: reasonAt > 0 ? s.slice(reasonAt + 1).join(" ") : "",
     };
+  }
+
+  /** Whether `sfen` could be a game's position (`checkposition`: each side has a royal, no
+   * piece stands where the rules never leave it): the engine's own SFEN of it, or the one
+   * line that says why not (a malformed string's error, or the engine's reason). */
+  async check(sfen: string): Promise<{ sfen: string } | { error: string }> {
+    const answer = await this.engine.ask(
+      [`position sfen ${sfen}`, "checkposition", "sfen", "isready"],
+      "readyok",
+    );
+    const error = answer.find((l) => l.startsWith("info string error"));
+    if (error) return { error: error.replace(/^info string error: /, "") };
+    const verdict = answer.find((l) => l.startsWith("checkposition ")) ?? "";
+    if (verdict !== "checkposition ok") {
+      return { error: verdict.replace(/^checkposition (illegal )?/, "") };
+    }
+    return { sfen: (answer.find((l) => l.startsWith("sfen ")) ?? "").slice("sfen ".length) };
+  }
+
+  /** Rejects with the engine's reason where `sfen` is no game's position (`check`). */
+  async requireGame(sfen: string): Promise<void> {
+    const checked = await this.check(sfen);
+    if ("error" in checked) throw new Error(checked.error);
   }
 
   /** The SFEN after each of `moves`, each played alone from `sfen`, in one request (`null`

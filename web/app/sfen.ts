@@ -3,9 +3,6 @@
 // the board) to 1; digits are runs of empty squares; one-letter tokens bare, longer ones in
 // parentheses; `+` before a token marks a promoted piece; uppercase is Black.
 
-import { sideName, t } from "./i18n.js";
-import type { GameKind, PieceKind } from "./rules-client.js";
-
 /** A piece on a square: its kind token as `pieces` names it (`n`, `+e`, `ea`) and owner. */
 export interface BoardPiece {
   token: string;
@@ -77,27 +74,4 @@ export function moveNumber(sfen: string): number {
   const fields = sfen.split(" ").slice(2);
   const number = fields.filter((f) => /^\d+$/.test(f)).pop();
   return number ? Number(number) : 1;
-}
-
-/** A position where a side has no royal piece is no game (the engine would call it over
- * before a move): refused with one message. Which kinds are royal comes from `pieces`. */
-export function requireRoyals(sfen: string, kind: GameKind, kinds: Map<string, PieceKind>): void {
-  const size = kind.variant === "daidaishogi" ? 17 : 12;
-  const side = sideWithoutRoyal(sfen, size, (token) => kinds.get(token)?.royal === true);
-  if (side) throw new Error(t("paste.noRoyal", { side: sideName(side) }));
-}
-
-/** A side with no royal piece on the board of `sfen` (`royal`: whether a kind token is royal,
- * as the engine's `pieces` says), or null when both have one. */
-export function sideWithoutRoyal(
-  sfen: string,
-  size: number,
-  royal: (token: string) => boolean,
-): "b" | "w" | null {
-  const royals = parseBoard(sfen, size)
-    .flat()
-    .filter((p) => p !== null && royal(p.token));
-  if (!royals.some((p) => p!.black)) return "b";
-  if (!royals.some((p) => !p!.black)) return "w";
-  return null;
 }

@@ -1,4 +1,4 @@
-// Sounds for moves and captures, made with WebAudio (a few short tones, no audio files). Off
+// Sounds for moves, captures and the low-time warning, made with WebAudio (a few short tones, no audio files). Off
 // by default; the toggle is kept in localStorage. Whether a move captured is read from the
 // positions' SFEN (fewer pieces after it): notation, no rule.
 
@@ -6,7 +6,7 @@ import { parseBoard } from "./sfen.js";
 
 const KEY = "shishi.sound";
 
-export type SoundKind = "move" | "capture";
+export type SoundKind = "move" | "capture" | "low-time";
 
 export class Sound {
   on: boolean;
@@ -41,6 +41,11 @@ export class Sound {
     this.play(count(after) < count(before) ? "capture" : "move");
   }
 
+  /** The low-time warning (low-time.ts): two short high tones. */
+  lowTime(): void {
+    if (this.on) this.play("low-time");
+  }
+
   private play(kind: SoundKind): void {
     this.onPlay?.(kind);
     try {
@@ -48,7 +53,10 @@ export class Sound {
       // A page's audio starts only after a gesture; a move on the board is one.
       if (this.context.state === "suspended") void this.context.resume();
       if (kind === "move") this.tone(330, 0, 0.09, 0.25);
-      else {
+      else if (kind === "low-time") {
+        this.tone(880, 0, 0.08, 0.2);
+        this.tone(880, 0.14, 0.08, 0.2);
+      } else {
         this.tone(196, 0, 0.16, 0.35);
         this.tone(523, 0.03, 0.08, 0.2);
       }

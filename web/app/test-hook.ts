@@ -3,11 +3,13 @@
 // board, the move entry and the promotion choice, as a player's) are collected instead of
 // played, without redrawing the board between them, so that thousands of paths are entered
 // in one page call; the rules engine answers the SFEN after each collected move. Nothing here
-// decides a rule or enters a move itself. It also lists the move sounds the page made, and
-// can hold the engine's move until a test has entered its premoves, and counts the searching
-// engine's `go` commands and `bestmove` answers (a search left running shows as a `go` without
-// its answer).
+// decides a rule or enters a move itself. It also lists the sounds the page made and the
+// pieces' slides, can hold the engine's move until a test has entered its premoves, counts
+// the searching engine's `go` commands and `bestmove` answers (a search left running shows as
+// a `go` without its answer), and gives the rules engine's legal moves of a position (the
+// editor test compares them with the native binary's).
 
+import { animationLog } from "./animation.js";
 import type { App } from "./app.js";
 import type { RulesClient } from "./rules-client.js";
 import type { Searcher } from "./searcher.js";
@@ -19,8 +21,12 @@ export interface TestHook {
   take(): string[];
   /** The rules engine's SFEN after each move played alone from `sfen`. */
   sfensAfter(sfen: string, moves: string[]): Promise<(string | null)[]>;
-  /** The move sounds made since the page loaded (`move` or `capture`). */
+  /** The rules engine's legal moves in `sfen`. */
+  legalMoves(sfen: string): Promise<string[]>;
+  /** The sounds made since the page loaded (`move`, `capture` or `low-time`). */
   sounds: string[];
+  /** The pieces' slides started since the page loaded (`from-to`, animation.ts). */
+  slides: string[];
   /** On: the engine's next moves wait (the search has ended) until it is turned off. */
   holdEngine(on: boolean): void;
   /** The `go` commands sent to the searching engine and its `bestmove` answers so far. */
@@ -43,7 +49,9 @@ export function installTestHook(app: App, rules: RulesClient, searcher: Searcher
       return out;
     },
     sfensAfter: (sfen, moves) => rules.sfensAfter(sfen, moves),
+    legalMoves: async (sfen) => (await rules.position(sfen, [])).legal,
     sounds: [],
+    slides: [],
     searches: { go: 0, bestmove: 0 },
     holdEngine(on) {
       release?.();
@@ -54,6 +62,7 @@ export function installTestHook(app: App, rules: RulesClient, searcher: Searcher
     },
   };
   app.sound.onPlay = (kind) => hook.sounds.push(kind);
+  animationLog.onSlide = (from, to) => hook.slides.push(`${from}-${to}`);
   const engine = searcher.engine;
   const send = engine.send.bind(engine);
   engine.send = (...lines) => {

@@ -147,22 +147,39 @@ function leftovers(texts, lang) {
 
 test("no visible text is a raw key, or English in another language", async () => {
   const { context, page, errors } = await freshPage(harness.browser, `${harness.server.url}dist/`);
-  // The paste box open, the lion's movement diagram open (its legend), in analysis and in play.
+  // The paste box open; in analysis and in play the lion's movement diagram open (its legend)
+  // and the look row (pieces, theme, animation), in edit mode the editor's panel, palette and
+  // verdict. Each language is chosen while the editor is open, so its panel follows a switch.
   await page.click("#io summary");
   for (const lang of ["ja", "fr", "ko", "en"]) {
+    const s = STRINGS[lang];
     await page.selectOption("#language", lang);
-    for (const mode of ["analyse", "play"]) {
+    for (const mode of ["analyse", "play", "edit"]) {
       await page.click(`#mode-${mode}`);
-      const lion = await page.locator('g.piece[data-square="7j"]').boundingBox();
-      await page.mouse.move(lion.x + lion.width / 2, lion.y + lion.height / 2);
-      await page.waitForSelector(".diagram:not([hidden])");
+      if (mode === "edit") {
+        await page.waitForSelector("svg.edit-palette g.piece");
+        await page.waitForFunction(
+          (legal) => document.getElementById("editor-status").textContent === legal,
+          s["editor.legal"],
+        );
+      } else {
+        await page.hover('svg.board g.piece[data-square="7j"]');
+        await page.waitForSelector(".diagram:not([hidden])");
+      }
       const texts = await page.evaluate(pageTexts);
       assert.ok(texts.length > 100, `${lang}: ${texts.length} texts`);
+      const shown = (key) => texts.some(({ text }) => text === s[key]);
+      for (const key of mode === "edit"
+        ? ["editor.hint", "editor.sideToMove", "editor.none", "mode.edit"]
+        : ["look.pieces", "look.latin", "look.dark", "look.animate", "look.resize"]) {
+        assert.ok(shown(key), `${lang}, ${mode}: ${key} shown`);
+      }
       assert.deepEqual(leftovers(texts, lang), [], `${lang}, ${mode}`);
       await page.mouse.move(1, 1);
     }
   }
   // The check can fail: an English label put back is found.
+  await page.click("#mode-analyse");
   await page.evaluate(() => (document.getElementById("flip").textContent = "Flip"));
   assert.deepEqual(
     leftovers(await page.evaluate(pageTexts), "en").map((x) => x.text),

@@ -31,7 +31,8 @@ function kinds(variant) {
   const out = new Map();
   for (const l of native(variant, ["pieces"]).filter((l) => l.startsWith("piece "))) {
     const f = l.split(" ");
-    out.set(f[1], { token: f[1], abbr: f[2], kanji: f[3], royal: f[4] === "1", diagram: f[5] });
+    const [token, abbr, kanji, kanjiOne, royal, diagram] = f.slice(1);
+    out.set(token, { token, abbr, kanji, kanjiOne, royal: royal === "1", diagram });
   }
   return out;
 }
@@ -69,10 +70,10 @@ function positionInfo(variant, sfen, moves) {
 const CHU = kinds("chushogi");
 const LION = "k11/12/12/12/6p5/6p5/6N5/12/12/12/12/11K b - 1";
 
-function japanese(variant, sfen, moves, side = "b", previous = null) {
+function japanese(variant, sfen, moves, side = "b", previous = null, style = "japanese") {
   const h = hodges(variant, sfen, moves);
   assert.equal(h.length, moves.length, `the engine writes every move of ${moves}`);
-  const format = (f, prev) => N.formatMove("japanese", f, kinds(variant), prev);
+  const format = (f, prev) => N.formatMove(style, f, kinds(variant), prev);
   return N.formatLine(format, moves, h, side, previous);
 }
 
@@ -118,6 +119,34 @@ test("a lion's moves in Japanese: double move with both squares, igui, pass", ()
   assert.deepEqual(japanese("chushogi", LION, ["6g6f5e"]), ["▲６六・５五獅子"]);
   assert.deepEqual(japanese("chushogi", LION, ["6g6f6g"]), ["▲６六獅子居喰い"]);
   assert.deepEqual(japanese("chushogi", LION, ["6g7g6g"]), ["▲獅子じっと"]);
+});
+
+test("Japanese with one-kanji names: the engine's one-kanji table, by side", () => {
+  const one = (variant, sfen, moves, side = "b", previous = null) =>
+    japanese(variant, sfen, moves, side, previous, "japanese1");
+  assert.deepEqual(one("chushogi", "startpos", ["7i7h", "6d6e"]), ["▲７八歩", "△６五歩"]);
+  assert.deepEqual(one("chushogi", LION, ["6g6f", "6e6f"]), ["▲６六獅", "△同歩"]);
+  assert.deepEqual(one("chushogi", LION, ["6g6f6e"]), ["▲６六・６五獅"]);
+  assert.deepEqual(one("chushogi", LION, ["6g7g6g"]), ["▲獅じっと"]);
+  const kings = "k11/12/12/12/12/12/12/12/12/12/12/11K w - 1";
+  assert.deepEqual(one("chushogi", kings, ["12a11b", "1l2k"], "w"), ["△１１二王", "▲２十一玉"]);
+  // Every kind of both games has a one-kanji name of its own (dai dai's five without a single
+  // kanji of their own keep two).
+  for (const variant of ["chushogi", "daidaishogi"]) {
+    const names = new Map();
+    for (const kind of kinds(variant).values()) {
+      if (!kind.token.startsWith("+") || kind.token === "+p") {
+        for (const name of kind.kanjiOne.split("/")) {
+          assert.ok(
+            !names.has(name),
+            `${variant}: ${name} for ${kind.abbr} and ${names.get(name)}`,
+          );
+          names.set(name, kind.abbr);
+        }
+      }
+    }
+  }
+  assert.equal(CHU.get("o").kanjiOne, "麒");
 });
 
 test("dai dai moves in Japanese: files and ranks past 十二", () => {
