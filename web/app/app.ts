@@ -6,7 +6,7 @@ import { BoardView, cursorText } from "./board-view.js";
 import { GameClock, type Side } from "./clock.js";
 import { renderClocks } from "./clock-view.js";
 import { DiagramView } from "./diagram-view.js";
-import { type FlatTree, GameTree, type TreeNode } from "./game-tree.js";
+import { type FlatTree, GameTree, readGame, type TreeNode } from "./game-tree.js";
 import { MoveInput, withPieceOnPath } from "./move-input.js";
 import { renderMoveList } from "./move-list.js";
 import { type Formatter, formatMove } from "./notation.js";
@@ -154,35 +154,12 @@ export class App {
     if (kind.variant !== this.kind.variant || kind.rules !== this.kind.rules || !this.kinds.size) {
       this.kinds = await this.rules.setGame(kind);
     }
-    const tree = new GameTree(sfen);
-    const root = await this.rules.position(sfen, []);
-    await this.rules.requireGame(root.sfen);
-    const cache = new Map<number, PositionInfo>([[tree.root.id, root]]);
-    const add = async (parent: TreeNode, m: string, n: number): Promise<TreeNode> => {
-      const label = (await this.rules.notation(cache.get(parent.id)!.sfen, [m]))[0] ?? m;
-      tree.current = parent;
-      const node = tree.play(m, label);
-      try {
-        cache.set(node.id, await this.rules.position(sfen, tree.moves(node)));
-      } catch (e) {
-        throw new Error(t("io.moveAt", { n, move: m, error: (e as Error).message }));
-      }
-      return node;
-    };
-    const nodes = [tree.root];
-    for (const [parent, m] of flat) {
-      nodes.push(await add(nodes[parent], m, tree.ply(nodes[parent]) + 1));
-    }
-    let node = tree.root;
-    for (const [i, m] of moves.entries()) {
-      node = node.children.find((c) => c.move === m) ?? (await add(node, m, i + 1));
-    }
-    tree.current = node;
+    const { tree, positions } = await readGame(this.rules, sfen, moves, flat);
     await this.review.reset();
     this.kind = kind;
     this.tree = tree;
     this.shapes.replace(shapes);
-    this.cache = cache;
+    this.cache = positions;
     ($("game") as HTMLSelectElement).value = `${kind.variant}/${kind.rules}`;
     await this.show();
   }
@@ -767,20 +744,17 @@ export class App {
   private async typedMove(): Promise<void> {
     const input = $("move-text") as HTMLInputElement;
     const text = input.value.trim();
-    const info = this.info;
-    if (!text || !info) return;
+    if (!text || !this.info) return;
     if (!this.canEnterMoves()) {
       $("game-status").textContent = t("entry.notYourTurn");
       return;
     }
     try {
-      // A path plays the move it stands for (no second, identical variation). Any other text
-      // goes to the engine, which names what is wrong with it.
-      const move = this.input.canonical(text);
-      if (!move) {
-        await this.rules.position(this.tree.startSfen, [...this.tree.moves(), text]);
-        throw new Error(t("entry.notPath", { move: text }));
-      }
+      const { startSfen } = this.tree;
+      const line = this.tree.moves();
+      const move = await this.input.typed(text, (m) =>
+        this.rules.position(startSfen, [...line, m]),
+      );
       input.value = "";
       await this.playMove(move);
     } catch (err) {
