@@ -2,10 +2,15 @@
 //   node web/screenshots.mjs     (after web/build.sh; writes docs/web-chu.png,
 //                                  docs/web-daidai.png, docs/web-phone.png,
 //                                  docs/web-review.png, docs/web-shapes.png,
-//                                  docs/web-editor.png, and the board in each piece set and
-//                                  theme: docs/web-pieces-*.png, docs/web-theme-*.png)
+//                                  docs/web-editor.png, the board in each piece set and
+//                                  theme: docs/web-pieces-*.png, docs/web-theme-*.png, and the
+//                                  chu picture in each language: docs/web-lang-ja.png, -fr, -ko)
 //   node web/screenshots.mjs --looks   (the piece sets and themes only)
+//   node web/screenshots.mjs --languages   (only the languages' pictures, and the play panel,
+//                                  the editor and a phone in each language in the temporary
+//                                  folder)
 import { readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { serve } from "./test/server.mjs";
 import { launch, openBoard, paste, squareCentre } from "./test/board-page.mjs";
 
@@ -50,6 +55,29 @@ async function looks() {
 }
 
 try {
+  // Each language: the chu picture below with the paste box open, switched by the page's
+  // switch once the lines are deep; the play panel, the editor and a phone to look at (not in
+  // the docs).
+  for (const lang of process.argv.includes("--looks") ? [] : ["ja", "fr", "ko"]) {
+    const { page } = await openBoard(browser, `${server.url}dist/`, { width: 1280, height: 860 });
+    await paste(page, "position startpos moves 7i7h 6d6e 6i6h 7d7e 8i8h 3d3e");
+    await waitPly(page, 6);
+    await waitLines(page);
+    await page.selectOption("#language", lang);
+    await page.waitForTimeout(500);
+    await page.screenshot({ path: `${docs}web-lang-${lang}.png` });
+    await page.click("#mode-play");
+    await page.screenshot({ path: `${tmpdir()}/shishi-lang-play-${lang}.png` });
+    await page.click("#mode-edit");
+    await page.waitForSelector("#editor-status:not(:empty)");
+    await page.screenshot({ path: `${tmpdir()}/shishi-lang-edit-${lang}.png` });
+    await page.click("#mode-play");
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: `${tmpdir()}/shishi-lang-phone-${lang}.png`, fullPage: true });
+    await page.close();
+  }
+  if (process.argv.includes("--languages")) process.exit(0);
+
   await looks();
   if (process.argv.includes("--looks")) process.exit(0);
   // Chu: a lishogi-style game pasted in, analysed with three lines.

@@ -7,13 +7,14 @@
 #
 #   web/setup-toolchain.sh            compiler, linker (rustc-web, lld-22)
 #   web/setup-toolchain.sh --browser  also Debian's chromium, for the headless browser checks,
-#                                     and a small Japanese font (IPAex Mincho) so the web
-#                                     board's kanji render there (users' systems have their own)
+#                                     a small Japanese font (IPAex Mincho) so the web board's
+#                                     kanji render there, and a Korean one (Nanum) for its Korean
+#                                     labels (users' systems have their own)
 set -euo pipefail
 
 packages=(rustc-web libstd-rust-web-dev rust-web-src lld-22)
 if [ "${1:-}" = "--browser" ]; then
-  packages+=(chromium fonts-ipaexfont-mincho)
+  packages+=(chromium fonts-ipaexfont-mincho fonts-nanum)
 fi
 
 missing=()

@@ -2,6 +2,7 @@
 // chose, from the Hodges notation asked of the rules engine, and USI), depth and speed, and the evaluation bar.
 
 import type { Side } from "./clock.js";
+import { language, t } from "./i18n.js";
 import { type Formatter, formatLine } from "./notation.js";
 import type { PositionInfo, RulesClient } from "./rules-client.js";
 import type { EngineLine } from "./searcher.js";
@@ -68,6 +69,7 @@ export class AnalysisView {
     list.style.setProperty("--lines-asked", on ? asked : "0");
     // The evaluation bar only while the engine analyses: off, it would say nothing (50/50).
     $("eval-bar").style.visibility = on ? "visible" : "hidden";
+    if (!on) $("eval-bar").removeAttribute("title");
     if (!info || !shown) return;
     const sorted = [...this.lines.values()].sort((a, b) => a.multipv - b.multipv);
     const top = sorted[0];
@@ -75,11 +77,15 @@ export class AnalysisView {
     const depth = top && top.seldepth >= top.depth ? `${top.depth}/${top.seldepth}` : top?.depth;
     stats.textContent =
       on && document.hidden
-        ? "paused while the tab is hidden"
+        ? t("analysis.paused")
         : top
-          ? `depth ${depth} · ${Math.round(top.nps / 1000)} kn/s · ${top.nodes.toLocaleString("en")} nodes`
+          ? t("analysis.stats", {
+              depth: depth!,
+              speed: Math.round(top.nps / 1000),
+              nodes: top.nodes.toLocaleString(language()),
+            })
           : on
-            ? "thinking…"
+            ? t("analysis.thinking")
             : "";
     for (const l of sorted) {
       const li = document.createElement("li");
@@ -118,7 +124,7 @@ export class AnalysisView {
       const v = blackScore(top, info.side).value;
       const share = 1 / (1 + Math.exp(-v / 400));
       fill.style.height = `${(flipped ? 1 - share : share) * 100}%`;
-      $("eval-bar").title = `Evaluation ${blackScore(top, info.side).text} (Black's view)`;
+      $("eval-bar").title = t("analysis.evaluation", { score: blackScore(top, info.side).text });
     }
   }
 }

@@ -11,12 +11,6 @@
 import { keepChoice, keptChoice } from "./persistence.js";
 import type { BoardPiece } from "./sfen.js";
 
-/** What the page shows (translated later: one place per module). */
-export const TEXT = {
-  label: "Animate",
-  title: "Slide the pieces as moves are played or stepped through",
-};
-
 /** How long a slide takes, in ms. */
 export const DURATION = 180;
 

@@ -2,11 +2,11 @@
 // the engine, wired to two engine instances (one searches, one answers rules questions).
 
 import { AnalysisView } from "./analysis-view.js";
-import { BoardView } from "./board-view.js";
+import { BoardView, cursorText } from "./board-view.js";
 import { GameClock, type Side } from "./clock.js";
 import { renderClocks } from "./clock-view.js";
 import { DiagramView } from "./diagram-view.js";
-import { type FlatTree, GameTree, type TreeNode } from "./game-tree.js";
+import { type FlatTree, GameTree, readGame, type TreeNode } from "./game-tree.js";
 import { MoveInput, withPieceOnPath } from "./move-input.js";
 import { renderMoveList } from "./move-list.js";
 import { type Formatter, formatMove } from "./notation.js";
@@ -22,7 +22,8 @@ import { type EngineLine, Searcher } from "./searcher.js";
 import { Sound } from "./sound.js";
 import { moveSquares, parseBoard, squareCoords } from "./sfen.js";
 import { type Paste, parsePaste } from "./paste.js";
-import { RESULT_TEXT, showStatusLine } from "./status-line.js";
+import { resultText, showStatusLine } from "./status-line.js";
+import { type Key, onLanguage, sideName, t } from "./i18n.js";
 import { downloadKif, isKif, lineFacts, playersOf, readKif } from "./kif.js";
 import { readPlayForm, setUpPlayForm, showPlayChoices } from "./play-form.js";
 import { premoveMoves, premoveToPlay } from "./premove.js";
@@ -33,8 +34,6 @@ import { setUpBoardSize } from "./board-resize.js";
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 
-const SIDE_NAME: Record<Side, string> = { b: "Black", w: "White" };
-
 /** What the page does: analyse, play against the engine, or edit a position (editor-view.ts). */
 type Mode = "analyse" | "play" | "edit";
 
@@ -43,7 +42,8 @@ interface PlayState {
   human: Side;
   level: number;
   clock: GameClock;
-  over: string | null;
+  /** Why it ended, in the language shown. */
+  over: (() => string) | null;
 }
 
 export class App {
@@ -108,6 +108,11 @@ export class App {
       ended: () => this.mode === "analyse" && void this.analyse(),
     });
     searcher.onInfo((l) => this.engineInfo(l));
+    onLanguage(() => {
+      if (this.info) this.showStatus();
+      this.render();
+      this.renderLines();
+    });
     this.bindControls();
   }
 
@@ -122,7 +127,7 @@ export class App {
       await this.setGame(kept.kind, kept.sfen, kept.moves, kept.tree, kept.shapes);
       this.play?.clock.start(this.info!.side);
     } catch (e) {
-      if (kept) $("io-error").textContent = `The saved game did not load: ${(e as Error).message}`;
+      if (kept) $("io-error").textContent = t("io.savedFailed", { error: (e as Error).message });
       this.play = null;
       this.showMode("analyse");
       this.setPlayButtons();
@@ -149,35 +154,12 @@ export class App {
     if (kind.variant !== this.kind.variant || kind.rules !== this.kind.rules || !this.kinds.size) {
       this.kinds = await this.rules.setGame(kind);
     }
-    const tree = new GameTree(sfen);
-    const root = await this.rules.position(sfen, []);
-    await this.rules.requireGame(root.sfen);
-    const cache = new Map<number, PositionInfo>([[tree.root.id, root]]);
-    const add = async (parent: TreeNode, m: string, what: string): Promise<TreeNode> => {
-      const label = (await this.rules.notation(cache.get(parent.id)!.sfen, [m]))[0] ?? m;
-      tree.current = parent;
-      const node = tree.play(m, label);
-      try {
-        cache.set(node.id, await this.rules.position(sfen, tree.moves(node)));
-      } catch (e) {
-        throw new Error(`${what} (${m}): ${(e as Error).message}`);
-      }
-      return node;
-    };
-    const nodes = [tree.root];
-    for (const [parent, m] of flat) {
-      nodes.push(await add(nodes[parent], m, `move ${tree.ply(nodes[parent]) + 1}`));
-    }
-    let node = tree.root;
-    for (const [i, m] of moves.entries()) {
-      node = node.children.find((c) => c.move === m) ?? (await add(node, m, `move ${i + 1}`));
-    }
-    tree.current = node;
+    const { tree, positions } = await readGame(this.rules, sfen, moves, flat);
     await this.review.reset();
     this.kind = kind;
     this.tree = tree;
     this.shapes.replace(shapes);
-    this.cache = cache;
+    this.cache = positions;
     ($("game") as HTMLSelectElement).value = `${kind.variant}/${kind.rules}`;
     await this.show();
   }
@@ -272,15 +254,9 @@ export class App {
 
   private showStatus(): void {
     const p = this.play;
-    // In a game, say whose turn it is in the player's terms: the board takes moves only on
-    // "your move".
-    const turn =
-      this.mode === "play" && p
-        ? this.info!.side === p.human
-          ? " — your move"
-          : " — Shishi thinks"
-        : "";
-    showStatusLine($("game-status"), this.info!, p?.over ?? null, turn, this.premove);
+    // In a game, whose turn it is in the player's terms: the board takes moves only on theirs.
+    const yours = this.mode === "play" && p ? this.info!.side === p.human : null;
+    showStatusLine($("game-status"), this.info!, p?.over?.() ?? null, yours, this.premove);
   }
 
   // ---- move entry ------------------------------------------------------------------------
@@ -354,10 +330,9 @@ export class App {
   private announce(square: string): void {
     if (!this.info) return;
     const { p, kind } = this.pieceOn(square);
-    const what = p ? `${p.black ? "Black" : "White"} ${kind?.name ?? p.token}` : "empty";
-    const chosen = this.input.path.length > 0 ? `; chosen ${this.input.path.join(" ")}` : "";
-    const target = this.input.candidates().has(square) ? ", a move goes here" : "";
-    $("board-cursor").textContent = `${square}: ${what}${target}${chosen}`;
+    const piece = p && { black: p.black, name: kind?.name ?? p.token };
+    const target = this.input.candidates().has(square);
+    $("board-cursor").textContent = cursorText(square, piece, this.input.path, target);
   }
 
   private after(r: ReturnType<MoveInput["click"]>): void {
@@ -371,7 +346,8 @@ export class App {
     if (!info) return;
     const label = (await this.rules.notation(info.sfen, [move]))[0] ?? move;
     if (this.mode === "play" && this.play) {
-      if (!this.play.clock.stop()) return this.endPlay(`${SIDE_NAME[info.side]} lost on time`);
+      if (!this.play.clock.stop())
+        return this.endPlay(() => t("play.lostOnTime", { side: sideName(info.side) }));
       this.tree.truncate();
     }
     this.tree.play(move, label);
@@ -379,7 +355,8 @@ export class App {
     this.sound.move(info.sfen, this.info!.sfen, this.kind.variant === "chushogi" ? 12 : 17);
     if (this.play && this.mode === "play" && !this.play.over) {
       if (this.info!.result !== "none") {
-        this.endPlay(`${RESULT_TEXT[this.info!.result]} — ${this.info!.reason}`);
+        const end = this.info!;
+        this.endPlay(() => resultText(end));
       } else this.play.clock.start(this.info!.side);
       // The engine moved: the player's premove, if still legal, is played at once.
       const pre = this.premove;
@@ -468,17 +445,17 @@ export class App {
   }
 
   /** True when no game runs, or the player agrees to end it for `what`. */
-  private mayLeaveGame(what: string): boolean {
-    return !this.running() || confirm(`${what}: the running game ends. Go on?`);
+  private mayLeaveGame(what: Key): boolean {
+    return !this.running() || confirm(t("play.leave", { what: t(what) }));
   }
 
   /** A new game against the engine, from the start or (`fromHere`) from the shown position. */
   private async newPlay(fromHere = false): Promise<void> {
-    if (!this.mayLeaveGame("A new game")) return;
+    if (!this.mayLeaveGame("leave.newGame")) return;
     await this.searcher.stop();
     const { human, level, tc } = readPlayForm();
     if (tc.mode === "clock" && tc.baseMs + tc.incMs + tc.byoyomiMs <= 0) {
-      $("game-status").textContent = "Give the clock some time (base, increment or byoyomi).";
+      $("game-status").textContent = t("play.giveTime");
       return;
     }
     this.play = { human, level, clock: new GameClock(tc), over: null };
@@ -555,11 +532,12 @@ export class App {
     await this.engineGate?.();
     if (best === null || gen !== this.generation || this.play !== p || p.over) return;
     const move = best.split(" ")[1];
-    if (!move || move === "resign") return this.endPlay(`${SIDE_NAME[info.side]} resigns`);
+    if (!move || move === "resign")
+      return this.endPlay(() => t("play.resigns", { side: sideName(info.side) }));
     await this.playMove(move);
   }
 
-  private endPlay(text: string): void {
+  private endPlay(text: () => string): void {
     const p = this.play;
     if (!p) return;
     p.over = text;
@@ -577,17 +555,22 @@ export class App {
     if (!p || this.mode !== "play") return;
     renderClocks(p.clock, p.human, this.sound);
     const flag = p.clock.overstepped();
-    if (flag && !p.over) this.endPlay(`${SIDE_NAME[flag]} lost on time`);
+    if (flag && !p.over) this.endPlay(() => t("play.lostOnTime", { side: sideName(flag) }));
   }
 
   // ---- controls --------------------------------------------------------------------------
 
   private setMode(mode: Mode): void {
-    if (mode !== "play" && !this.mayLeaveGame(mode === "edit" ? "Editing" : "Analysis")) return;
+    if (
+      mode !== "play" &&
+      !this.mayLeaveGame(mode === "edit" ? "leave.editing" : "leave.analysis")
+    ) {
+      return;
+    }
     this.showMode(mode);
     if (mode !== "play" && this.play) {
       this.play.clock.halt();
-      if (!this.play.over) this.play.over = "Game left for analysis";
+      this.play.over ??= () => t("play.leftForAnalysis");
       this.setPlayButtons();
     }
     void this.searcher.stop().then(() => this.show());
@@ -644,7 +627,7 @@ export class App {
     click("play-from-here", () => this.playFromHere());
     click("takeback", () => void this.takeback());
     click("abort", () => {
-      if (this.running()) this.endPlay("Game aborted");
+      if (this.running()) this.endPlay(() => t("play.aborted"));
     });
     // Closing or reloading the tab during a game asks first (the browser's own prompt).
     window.addEventListener("beforeunload", (e) => {
@@ -652,7 +635,7 @@ export class App {
     });
     click("resign", () => {
       if (this.play && !this.play.over) {
-        this.endPlay(`${SIDE_NAME[this.play.human]} resigns`);
+        this.endPlay(() => t("play.resigns", { side: sideName(this.play!.human) }));
       }
     });
     bindGameIo({
@@ -662,7 +645,7 @@ export class App {
     });
     click("io-kif", () => this.downloadKif());
     $("game").addEventListener("change", () => {
-      if (!this.mayLeaveGame("Another game")) {
+      if (!this.mayLeaveGame("leave.anotherGame")) {
         ($("game") as HTMLSelectElement).value = `${this.kind.variant}/${this.kind.rules}`;
         return;
       }
@@ -761,24 +744,21 @@ export class App {
   private async typedMove(): Promise<void> {
     const input = $("move-text") as HTMLInputElement;
     const text = input.value.trim();
-    const info = this.info;
-    if (!text || !info) return;
+    if (!text || !this.info) return;
     if (!this.canEnterMoves()) {
-      $("game-status").textContent = "Not your turn.";
+      $("game-status").textContent = t("entry.notYourTurn");
       return;
     }
     try {
-      // A path plays the move it stands for (no second, identical variation). Any other text
-      // goes to the engine, which names what is wrong with it.
-      const move = this.input.canonical(text);
-      if (!move) {
-        await this.rules.position(this.tree.startSfen, [...this.tree.moves(), text]);
-        throw new Error(`${text}: not a path that piece can walk`);
-      }
+      const { startSfen } = this.tree;
+      const line = this.tree.moves();
+      const move = await this.input.typed(text, (m) =>
+        this.rules.position(startSfen, [...line, m]),
+      );
       input.value = "";
       await this.playMove(move);
     } catch (err) {
-      $("game-status").textContent = `Not a legal move: ${(err as Error).message}`;
+      $("game-status").textContent = t("entry.illegal", { error: (err as Error).message });
     }
   }
 
@@ -802,7 +782,7 @@ export class App {
   }
 
   private async load(text: string): Promise<void> {
-    if (!this.mayLeaveGame("Loading")) return;
+    if (!this.mayLeaveGame("leave.loading")) return;
     const err = $("io-error");
     err.textContent = "";
     const parsed: Paste = isKif(text)

@@ -5,12 +5,8 @@
 // window. On a narrow screen (a phone) the board fills the width and the handle is hidden
 // (app.css); there **Zoom** (key `z`) doubles the board's width inside its own scrolling area.
 
+import { keyed } from "./i18n.js";
 import { keepChoice, keptChoice } from "./persistence.js";
-
-/** What the page shows (translated later: one place per module). */
-export const TEXT = {
-  handle: "Drag to resize the board (double click: fit the window)",
-};
 
 const KEY = "shishi.boardSize";
 /** The smallest board, in CSS pixels. */
@@ -31,7 +27,7 @@ export function setUpBoardSize(
 
   const handle = document.createElement("div");
   handle.className = "resize-handle";
-  handle.title = TEXT.handle;
+  keyed(handle, { title: "look.resize" });
   handle.setAttribute("aria-hidden", "true");
   wrap.appendChild(handle);
   let drag: { x: number; y: number; width: number } | null = null;

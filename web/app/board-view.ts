@@ -4,6 +4,7 @@
 // entry and analysis. It draws what it is given and reports pointer events as square names; it
 // knows no rule.
 
+import { sideName, t } from "./i18n.js";
 import { drawFace, type PieceSetId } from "./piece-sets.js";
 import { movedPiece, PieceAnimator } from "./animation.js";
 import { type BoardPiece, squareCoords, squareName } from "./sfen.js";
@@ -214,10 +215,7 @@ export class BoardView {
     const n = state.size;
     const svg = this.svg;
     svg.setAttribute("viewBox", `0 0 ${n * S + M} ${n * S + M + 2}`);
-    svg.setAttribute(
-      "aria-label",
-      `${n}×${n} board: arrow keys move the cursor, Enter or Space chooses a square`,
-    );
+    svg.setAttribute("aria-label", t("board.label", { n }));
     svg.replaceChildren();
     const el = (name: string, attrs: Record<string, string | number>, parent: Element = svg) => {
       const e = document.createElementNS(SVG, name);
@@ -340,7 +338,9 @@ export class BoardView {
       g,
     );
     drawFace(g, kind, p.token, p.black, this.state!.pieceSet, x, y, S);
-    const name = kind ? `${p.black ? "Black" : "White"} ${kind.name} on ${square}` : square;
+    const name = kind
+      ? t("board.piece", { side: sideName(p.black ? "b" : "w"), name: kind.name, square })
+      : square;
     el("title", {}, g).textContent = name;
     return g as SVGGElement;
   }
@@ -417,4 +417,19 @@ export class BoardView {
     this.ghost?.remove();
     this.ghost = null;
   }
+}
+
+/** What is on the keyboard cursor's square, for a screen reader (`7h: empty, a move goes
+ * here; chosen 7i`): `piece` the one there, `path` the squares chosen, `target` whether a
+ * move goes there. */
+export function cursorText(
+  square: string,
+  piece: { black: boolean; name: string } | null | undefined,
+  path: string[],
+  target: boolean,
+): string {
+  const side = piece && sideName(piece.black ? "b" : "w");
+  const what = piece ? t("cursor.piece", { side: side!, name: piece.name }) : t("cursor.empty");
+  const chosen = path.length ? t("cursor.chosen", { path: path.join(" ") }) : "";
+  return `${square}: ${what}${target ? t("cursor.target") : ""}${chosen}`;
 }

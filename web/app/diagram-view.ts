@@ -1,15 +1,16 @@
 // A piece's movement diagram, as the engine draws it (`pieces`: a 7×7 picture from its own
 // movement tables), shown while the pointer rests on a piece or after a long press.
 
+import { type Key, t } from "./i18n.js";
 import { faceNodes, pieceSet } from "./piece-sets.js";
 import type { PieceKind } from "./rules-client.js";
 
-const LEGEND: [string, string][] = [
-  ["o", "step / short range"],
-  ["s", "slides on"],
-  ["j", "jump"],
-  ["l", "lion power"],
-  ["h", "hook (one 90° turn)"],
+const LEGEND: [string, Key][] = [
+  ["o", "diagram.step"],
+  ["s", "diagram.slide"],
+  ["j", "diagram.jump"],
+  ["l", "diagram.lion"],
+  ["h", "diagram.hook"],
 ];
 
 export class DiagramView {
@@ -33,7 +34,7 @@ export class DiagramView {
     const set = pieceSet();
     title.append(
       ...faceNodes(kind, black, set),
-      `${set === "latin" ? "" : `  ${kind.abbr}`} — ${kind.name}${kind.royal ? " (royal)" : ""}`,
+      `${set === "latin" ? "" : `  ${kind.abbr}`} — ${kind.name}${kind.royal ? t("diagram.royal") : ""}`,
     );
     e.appendChild(title);
     const grid = document.createElement("div");
@@ -53,7 +54,8 @@ export class DiagramView {
     for (const [c, text] of LEGEND) {
       if (!kind.diagram.includes(c)) continue;
       const item = document.createElement("span");
-      item.innerHTML = `<span class="cell cell-${c}">${c}</span> ${text}`;
+      item.innerHTML = `<span class="cell cell-${c}">${c}</span> `;
+      item.append(t(text));
       legend.appendChild(item);
     }
     e.appendChild(legend);

@@ -7,43 +7,10 @@
 
 import { BoardView, type BoardState } from "./board-view.js";
 import { EditedPosition, paletteOrder, type Tool } from "./editor.js";
+import { clearText, type Key, keyed, onLanguage, setText, sideName, t } from "./i18n.js";
 import { onPieceSetChange, pieceSet } from "./piece-sets.js";
 import type { GameKind, PieceKind, RulesClient } from "./rules-client.js";
 import { type BoardPiece, squareCoords, squareName } from "./sfen.js";
-
-/** Every text the editor shows (one place, for translations). */
-const TEXT = {
-  hint: "Click a piece of the palette, then squares to put it there. Drag a piece on the board to move it, off the board to remove it.",
-  tools: "Editor tools",
-  move: "Move",
-  moveTitle: "Drag a piece, or click it and then a square; drag it off the board to remove it",
-  erase: "Eraser",
-  eraseTitle: "Click a piece to remove it",
-  flip: "Flip side",
-  flipTitle: "Click a piece to give it to the other side",
-  promote: "Promote",
-  promoteTitle: "Click a piece to promote it, or a promoted one to turn it back",
-  counter: "Counter-strike",
-  counterTitle:
-    "Click the square where a non-lion just took a lion (the lion-trading rule's square), again to clear it",
-  palette: "Pieces",
-  paletteOf: { b: "Black", w: "White" },
-  paletteTitle: "Click a piece, then squares to put it there (the same piece again removes it)",
-  sideToMove: "Side to move",
-  sides: { b: "Black (sente)", w: "White (gote)" },
-  counterSquare: "Counter-strike square:",
-  none: "none",
-  start: "Start position",
-  clear: "Clear board",
-  sfen: "SFEN",
-  checking: "Checking…",
-  legal: "The engine accepts this position.",
-  analyse: "Analyse",
-  play: "Play",
-  playTitle: "Play from this position with the choices of the Play panel",
-  cancel: "Cancel",
-  board: "Editor board",
-};
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 
@@ -102,6 +69,7 @@ export class EditorView {
     const redraw = new MutationObserver(() => this.render());
     redraw.observe($("board-wrap"), { attributes: true, attributeFilter: ["data-flipped"] });
     onPieceSetChange(() => this.render());
+    onLanguage(() => this.render());
     // Out of edit mode (app.ts sets the body's `data-mode`) the editor draws nothing.
     redraw.observe(document.body, { attributes: true, attributeFilter: ["data-mode"] });
   }
@@ -128,63 +96,79 @@ export class EditorView {
       e.append(...children);
       return e;
     };
-    const button = (id: string, text: string, title: string, click: () => void) => {
-      const b = el("button", { id, type: "button", textContent: text, title });
+    /** An element showing `key` (the page's language, following its switch). */
+    const text = (tag: string, key: Key, props: Record<string, unknown> = {}) =>
+      keyed(el(tag, props), { text: key });
+    /** A button showing `key` (null: ×, clearing the counter-strike square). */
+    const button = (id: string, key: Key | null, title: Key, click: () => void) => {
+      const b = el("button", { id, type: "button", textContent: "×" });
+      keyed(b, key ? { text: key, title } : { title });
       b.addEventListener("click", click);
       return b;
     };
-    const toolButton = (id: string, text: string, title: string, tool: Tool) => {
-      const b = button(id, text, title, () => this.setTool(tool));
+    const toolButton = (id: string, key: Key, tool: Tool) => {
+      const b = button(id, key, `${key}Title` as Key, () => this.setTool(tool));
       b.dataset.tool = tool.kind;
       return b;
     };
-    const tools = el(
-      "div",
-      { className: "row", role: "toolbar", ariaLabel: TEXT.tools },
-      toolButton("editor-move", TEXT.move, TEXT.moveTitle, { kind: "move" }),
-      toolButton("editor-erase", TEXT.erase, TEXT.eraseTitle, { kind: "erase" }),
-      toolButton("editor-flip", TEXT.flip, TEXT.flipTitle, { kind: "flip" }),
-      toolButton("editor-promote", TEXT.promote, TEXT.promoteTitle, { kind: "promote" }),
-      toolButton("editor-counter-tool", TEXT.counter, TEXT.counterTitle, { kind: "counter" }),
+    const tools = keyed(
+      el(
+        "div",
+        { className: "row", role: "toolbar" },
+        toolButton("editor-move", "editor.move", { kind: "move" }),
+        toolButton("editor-erase", "editor.erase", { kind: "erase" }),
+        toolButton("editor-flip", "editor.flip", { kind: "flip" }),
+        toolButton("editor-promote", "editor.promote", { kind: "promote" }),
+        toolButton("editor-counter-tool", "editor.counter", { kind: "counter" }),
+      ),
+      { "aria-label": "editor.tools" },
     );
-    const paletteSides = el(
-      "div",
-      { className: "row", title: TEXT.paletteTitle },
-      el("span", { textContent: TEXT.palette }),
-      ...(["b", "w"] as const).map((side) =>
-        button(`editor-palette-${side}`, TEXT.paletteOf[side], TEXT.paletteTitle, () =>
-          this.setPaletteSide(side),
+    const paletteSides = keyed(
+      el(
+        "div",
+        { className: "row" },
+        text("span", "editor.pieces"),
+        ...(["b", "w"] as const).map((side) =>
+          button(
+            `editor-palette-${side}`,
+            side === "b" ? "side.black" : "side.white",
+            "editor.paletteTitle",
+            () => this.setPaletteSide(side),
+          ),
         ),
       ),
+      { title: "editor.paletteTitle" },
     );
     const side = <HTMLSelectElement>(
       el(
         "select",
         { id: "editor-side" },
-        ...(["b", "w"] as const).map((s) => el("option", { value: s, textContent: TEXT.sides[s] })),
+        text("option", "editor.black", { value: "b" }),
+        text("option", "editor.white", { value: "w" }),
       )
     );
     side.addEventListener("change", () => {
       this.pos.side = side.value === "w" ? "w" : "b";
       this.changed();
     });
-    const counterClear = button("editor-counter-clear", "×", TEXT.none, () => {
+    const counterClear = button("editor-counter-clear", null, "editor.none", () => {
       this.pos.counter = null;
       this.changed();
     });
     return [
-      el("p", { className: "editor-hint", textContent: TEXT.hint }),
+      text("p", "editor.hint", { className: "editor-hint" }),
       tools,
       paletteSides,
       el("div", { id: "editor-palette" }),
       el(
         "div",
         { className: "row" },
-        el("label", {}, `${TEXT.sideToMove} `, side),
+        el("label", {}, text("span", "editor.sideToMove"), " ", side),
         el(
           "span",
           { id: "editor-counter-row" },
-          `${TEXT.counterSquare} `,
+          text("span", "editor.counterSquare"),
+          " ",
           el("output", { id: "editor-counter" }),
           " ",
           counterClear,
@@ -193,25 +177,25 @@ export class EditorView {
       el(
         "div",
         { className: "row" },
-        button("editor-start", TEXT.start, TEXT.start, () => void this.reset(false)),
-        button("editor-clear", TEXT.clear, TEXT.clear, () => void this.reset(true)),
+        button("editor-start", "editor.start", "editor.start", () => void this.reset(false)),
+        button("editor-clear", "editor.clear", "editor.clear", () => void this.reset(true)),
       ),
       el(
         "label",
         { className: "editor-sfen" },
-        `${TEXT.sfen} `,
+        "SFEN ",
         el("input", { id: "editor-sfen", readOnly: true, spellcheck: false }),
       ),
       el("p", { id: "editor-status", role: "status" }),
       el(
         "div",
         { className: "row" },
-        button("editor-analyse", TEXT.analyse, TEXT.analyse, () => this.leave("analyse")),
-        button("editor-play", TEXT.play, TEXT.playTitle, () => this.leave("play")),
+        button("editor-analyse", "mode.analyse", "mode.analyse", () => this.leave("analyse")),
+        button("editor-play", "mode.play", "editor.playTitle", () => this.leave("play")),
         button(
           "editor-cancel",
-          TEXT.cancel,
-          TEXT.cancel,
+          "editor.cancel",
+          "editor.cancel",
           () => void this.host.done(null, "analyse"),
         ),
       ),
@@ -251,6 +235,7 @@ export class EditorView {
     try {
       await this.host.done(sfen, then);
     } catch (e) {
+      clearText($("editor-status"));
       $("editor-status").textContent = (e as Error).message;
     }
   }
@@ -321,22 +306,31 @@ export class EditorView {
     const sfen = this.pos.sfen();
     $<HTMLInputElement>("editor-sfen").value = sfen;
     $<HTMLSelectElement>("editor-side").value = this.pos.side;
-    $("editor-counter").textContent = this.pos.counter ?? TEXT.none;
+    if (this.pos.counter) {
+      clearText($("editor-counter"));
+      $("editor-counter").textContent = this.pos.counter;
+    } else setText($("editor-counter"), "editor.none");
     this.accepted = null;
-    this.setVerdict(TEXT.checking, false);
+    this.setVerdict("editor.checking");
     const gen = ++this.generation;
     void this.rules.check(sfen).then((r) => {
       if (gen !== this.generation) return;
-      if ("error" in r) return this.setVerdict(r.error, true);
+      // The engine's reason as it words it (docs/web.md, "Languages").
+      if ("error" in r) return this.setVerdict({ refusal: r.error });
       this.accepted = r.sfen;
       $<HTMLInputElement>("editor-sfen").value = r.sfen;
-      this.setVerdict(TEXT.legal, false);
+      this.setVerdict("editor.legal");
     });
   }
 
-  private setVerdict(text: string, refused: boolean): void {
+  /** Our own verdict (a key), or the engine's refusal in its own words. */
+  private setVerdict(verdict: Key | { refusal: string }): void {
     const status = $("editor-status");
-    status.textContent = text;
+    const refused = typeof verdict !== "string";
+    if (refused) {
+      clearText(status);
+      status.textContent = verdict.refusal;
+    } else setText(status, verdict);
     status.classList.toggle("refused", refused);
     for (const id of ["editor-analyse", "editor-play"]) {
       $<HTMLButtonElement>(id).disabled = this.accepted === null;
@@ -347,7 +341,7 @@ export class EditorView {
     if (document.body.dataset.mode !== "edit") {
       this.board.svg.replaceChildren();
       this.palette.svg.replaceChildren();
-      return;
+      return this.label();
     }
     const flipped = $("board-wrap").dataset.flipped === "true";
     const base: BoardState = {
@@ -365,7 +359,6 @@ export class EditorView {
       shapes: [],
     };
     this.board.render(base);
-    this.board.svg.setAttribute("aria-label", TEXT.board);
     this.panel.querySelectorAll<HTMLButtonElement>("[data-tool]").forEach((b) => {
       b.setAttribute("aria-pressed", String(b.dataset.tool === this.tool.kind));
     });
@@ -373,6 +366,13 @@ export class EditorView {
       $(`editor-palette-${side}`).setAttribute("aria-pressed", String(side === this.paletteSide));
     }
     this.renderPalette(base);
+    this.label();
+  }
+
+  /** The two boards' names (after BoardView's own, and in edit mode or not: a switch). */
+  private label(): void {
+    this.board.svg.setAttribute("aria-label", t("editor.board"));
+    this.palette.svg.setAttribute("aria-label", t("editor.pieces"));
   }
 
   /** The palette: a grid of `columns` squares a row, the chosen piece marked. */
@@ -403,11 +403,11 @@ export class EditorView {
     });
     // Only the rows and columns that hold pieces, without the coordinates' margin.
     this.palette.svg.setAttribute("viewBox", `0 26 ${cols * 60} ${rows * 60}`);
-    this.palette.svg.setAttribute("aria-label", TEXT.palette);
     this.palette.svg.querySelectorAll<SVGGElement>("g.piece").forEach((g) => {
       const kind = this.kinds.get(g.dataset.token ?? "");
       const title = g.querySelector("title");
-      if (title && kind) title.textContent = `${TEXT.paletteOf[this.paletteSide]} ${kind.name}`;
+      const side = sideName(this.paletteSide);
+      if (title && kind) title.textContent = t("cursor.piece", { side, name: kind.name });
     });
   }
 }

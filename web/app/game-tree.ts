@@ -2,6 +2,9 @@
 // shows the position of the current node; playing a move that differs from the stored one
 // starts a variation instead of overwriting the game.
 
+import { t } from "./i18n.js";
+import type { PositionInfo, RulesClient } from "./rules-client.js";
+
 /** A node: the move that led here (none at the root). */
 export interface TreeNode {
   id: number;
@@ -97,4 +100,40 @@ export class GameTree {
   truncate(): void {
     this.current.children = [];
   }
+}
+
+/** A game read from `sfen` (`null`: the start), the moves of `flat` (variations, as kept) and
+ * the line `moves` to its current node, each checked and written by the rules engine: the tree
+ * and each node's position by id. Throws where the start is no game's position (the engine's
+ * reason: a royal missing) or at the first move the engine refuses. */
+export async function readGame(
+  rules: Pick<RulesClient, "position" | "notation" | "requireGame">,
+  sfen: string | null,
+  moves: string[],
+  flat: FlatTree,
+): Promise<{ tree: GameTree; positions: Map<number, PositionInfo> }> {
+  const tree = new GameTree(sfen);
+  const positions = new Map([[tree.root.id, await rules.position(sfen, [])]]);
+  await rules.requireGame(positions.get(tree.root.id)!.sfen);
+  const add = async (parent: TreeNode, m: string, n: number): Promise<TreeNode> => {
+    const label = (await rules.notation(positions.get(parent.id)!.sfen, [m]))[0] ?? m;
+    tree.current = parent;
+    const node = tree.play(m, label);
+    try {
+      positions.set(node.id, await rules.position(sfen, tree.moves(node)));
+    } catch (e) {
+      throw new Error(t("io.moveAt", { n, move: m, error: (e as Error).message }));
+    }
+    return node;
+  };
+  const nodes = [tree.root];
+  for (const [parent, m] of flat) {
+    nodes.push(await add(nodes[parent], m, tree.ply(nodes[parent]) + 1));
+  }
+  let node = tree.root;
+  for (const [i, m] of moves.entries()) {
+    node = node.children.find((c) => c.move === m) ?? (await add(node, m, i + 1));
+  }
+  tree.current = node;
+  return { tree, positions };
 }

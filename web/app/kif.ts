@@ -16,6 +16,7 @@ import {
   numberOfKanji,
   sideAtPly,
 } from "./notation.js";
+import { t } from "./i18n.js";
 import { downloadText } from "./persistence.js";
 import type { GameKind, PieceKind, PositionInfo, RuleSet, RulesClient } from "./rules-client.js";
 
@@ -123,7 +124,7 @@ export function parseKif(text: string, current: GameKind): ParsedKif {
       .trim();
   const handicap = header("手合割");
   if (handicap && handicap !== DAIDAI && handicap !== "中将棋") {
-    return { error: `a KIF record of ${handicap}: only chu and dai dai shogi are read` };
+    return { error: t("kif.handicap", { handicap }) };
   }
   const rules = header("#Rules") as RuleSet | undefined;
   const kind: GameKind =
@@ -139,7 +140,7 @@ export function parseKif(text: string, current: GameKind): ParsedKif {
                 : "lishogi",
         };
   if (lines.some((l) => l.startsWith("|"))) {
-    return { error: "this KIF record starts from a board diagram: not read (an SFEN is)" };
+    return { error: t("kif.diagram") };
   }
   const sfen = header("#SFEN") || null;
   const moves: KifMove[] = [];
@@ -152,14 +153,14 @@ export function parseKif(text: string, current: GameKind): ParsedKif {
     if (!m) {
       if (ENDINGS.test(line)) break;
       if (start < 0) continue;
-      return { error: `KIF line '${line}' is not a move` };
+      return { error: t("kif.badLine", { line }) };
     }
     const body = m[3].replace(/^[▲△☗☖]/, "");
     if (ENDINGS.test(body)) break;
     const mv = MOVE.exec(body);
     const to: string | null = mv ? (mv[1] ? previous : square(mv[2], mv[3])) : null;
     const from = mv ? square(mv[7], mv[8]) : null;
-    if (!mv || !to || !from) return { error: `KIF move ${m[1]} '${body}' is not a move` };
+    if (!mv || !to || !from) return { error: t("kif.badMove", { n: m[1], text: body }) };
     previous = to;
     if (m[2] === "一歩目") {
       first = { from, mid: to, text: mv[0] };
@@ -168,13 +169,13 @@ export function parseKif(text: string, current: GameKind): ParsedKif {
     const promote = mv[5] === "成" ? true : mv[5] === "不成" ? false : null;
     if (m[2] === "二歩目") {
       if (!first || first.mid !== from) {
-        return { error: `KIF move ${m[1]}: a second step (二歩目) without its first` };
+        return { error: t("kif.orphan", { n: m[1] }) };
       }
       moves.push({ squares: [first.from, from, to], promote, text: `${first.text} ${mv[0]}` });
       first = null;
     } else moves.push({ squares: [from, to], promote, text: mv[0] });
   }
-  if (start < 0 && moves.length === 0) return { error: "no moves in this KIF record" };
+  if (start < 0 && moves.length === 0) return { error: t("kif.noMoves") };
   return { kind, sfen, moves };
 }
 
@@ -199,7 +200,7 @@ export async function resolveKif(
         ? found.find((m) => m.endsWith("+"))
         : (found.find((m) => !m.endsWith("+")) ?? (k.promote === null ? found[0] : undefined));
     if (!pick) {
-      throw new Error(`KIF move ${i + 1} (${k.text}) is not a legal move in that position`);
+      throw new Error(t("kif.illegal", { n: i + 1, text: k.text }));
     }
     line.push(pick);
   }

@@ -3,16 +3,11 @@
 // header's Latin button (key `l`), which switches between the Latin set and the kanji set
 // chosen last.
 
-import { animationSetting, setAnimation, TEXT as ANIMATION_TEXT } from "./animation.js";
-import {
-  choosePieceSet,
-  PIECE_SETS,
-  pieceSet,
-  type PieceSetId,
-  TEXT as PIECES_TEXT,
-} from "./piece-sets.js";
+import { animationSetting, setAnimation } from "./animation.js";
+import { keyed } from "./i18n.js";
+import { choosePieceSet, PIECE_SETS, pieceSet, type PieceSetId } from "./piece-sets.js";
 import { keepChoice, keptChoice } from "./persistence.js";
-import { applyTheme, keptTheme, THEMES, type ThemeId, TEXT as THEME_TEXT } from "./themes.js";
+import { applyTheme, keptTheme, THEMES, type ThemeId } from "./themes.js";
 
 export interface Look {
   pieceSet(): PieceSetId;
@@ -20,21 +15,20 @@ export interface Look {
   toggleLatin(): void;
 }
 
-/** A labelled select of `options` (value → text), showing `value`. */
+/** A labelled select of `options` (each named by `look.<option>`), showing `value`; its
+ * label and title are `look.<name>` and `look.<name>Title`. */
 function choice(
-  label: string,
-  title: string,
+  name: "pieces" | "theme",
   id: string,
-  options: Record<string, string>,
+  options: readonly (PieceSetId | ThemeId)[],
   value: string,
 ): { label: HTMLLabelElement; select: HTMLSelectElement } {
-  const l = document.createElement("label");
-  l.title = title;
+  const l = keyed(document.createElement("label"), { title: `look.${name}Title` });
   const select = document.createElement("select");
   select.id = id;
-  for (const [v, text] of Object.entries(options)) select.add(new Option(text, v));
+  for (const v of options) select.add(keyed(new Option("", v), { text: `look.${v}` }));
   select.value = value;
-  l.append(label, " ", select);
+  l.append(keyed(document.createElement("span"), { text: `look.${name}` }), " ", select);
   return { label: l, select };
 }
 
@@ -43,27 +37,14 @@ export function setUpLook(after: Element, latinButton: HTMLElement, changed: () 
   const row = document.createElement("div");
   row.className = "row";
   row.id = "look";
-  const pieces = choice(
-    PIECES_TEXT.label,
-    PIECES_TEXT.title,
-    "piece-set",
-    PIECES_TEXT.sets,
-    pieceSet(),
-  );
-  const theme = choice(
-    THEME_TEXT.label,
-    THEME_TEXT.title,
-    "board-theme",
-    THEME_TEXT.themes,
-    keptTheme(),
-  );
-  const animate = document.createElement("label");
-  animate.title = ANIMATION_TEXT.title;
+  const pieces = choice("pieces", "piece-set", PIECE_SETS, pieceSet());
+  const theme = choice("theme", "board-theme", THEMES, keptTheme());
+  const animate = keyed(document.createElement("label"), { title: "look.animateTitle" });
   const box = document.createElement("input");
   box.type = "checkbox";
   box.id = "animate";
   box.checked = animationSetting();
-  animate.append(box, ` ${ANIMATION_TEXT.label}`);
+  animate.append(box, " ", keyed(document.createElement("span"), { text: "look.animate" }));
   row.append(pieces.label, theme.label, animate);
   after.after(row);
   applyTheme(keptTheme());

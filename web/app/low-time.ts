@@ -6,12 +6,8 @@
 // third. Only the player's clock warns: Shishi's time is its own business.
 
 import type { GameClock, Side, TimeControl } from "./clock.js";
+import { t } from "./i18n.js";
 import type { Sound } from "./sound.js";
-
-/** What the page shows (translated later: one place per module). */
-export const TEXT = {
-  warning: "Low time",
-};
 
 /** Under this much time left (ms) a clock is low. */
 export function lowTimeMs(tc: TimeControl): number {
@@ -32,7 +28,7 @@ const warned = new WeakSet<GameClock>();
 export function showLowTime(clock: GameClock, human: Side, face: HTMLElement, sound: Sound): void {
   const low = isLow(clock, human);
   face.classList.toggle("low-time", low);
-  face.title = low ? TEXT.warning : "";
+  face.title = low ? t("clock.lowTime") : "";
   if (low && !warned.has(clock)) {
     warned.add(clock);
     sound.lowTime();

@@ -2,6 +2,7 @@
 // answers rules questions), then hands both to the controller.
 
 import { App } from "./app.js";
+import { clearText, onLanguage, setText, setUpLanguage, t } from "./i18n.js";
 import { type ShishiFactory, startEngine } from "./engine-client.js";
 import { RulesClient } from "./rules-client.js";
 import { Searcher } from "./searcher.js";
@@ -12,6 +13,7 @@ declare const SHISHI_LOADER: string;
 
 async function main(): Promise<void> {
   const status = document.getElementById("engine-status")!;
+  setUpLanguage(document.getElementById("language") as HTMLSelectElement);
   try {
     // The loader is a file of its own (web/dist/assets/engine-<hash>/shishi.js, named by
     // web/bundle.mjs), not part of this bundle: its workers load that same file again.
@@ -36,12 +38,17 @@ async function main(): Promise<void> {
     const app = new App(rules, searcher, threads);
     installTestHook(app, rules, searcher);
     await app.start();
-    status.textContent = `engine ready · ${threads} thread${threads > 1 ? "s" : ""}${
-      crossOriginIsolated ? "" : " (page not cross-origin isolated)"
-    }`;
+    const ready = () => {
+      clearText(status);
+      status.textContent =
+        t(threads > 1 ? "engine.readyMany" : "engine.readyOne", { n: threads }) +
+        (crossOriginIsolated ? "" : t("engine.notIsolated"));
+    };
+    ready();
+    onLanguage(ready);
     document.body.dataset.ready = "true";
   } catch (e) {
-    status.textContent = `engine failed to load: ${(e as Error).message}`;
+    setText(status, "engine.failed", { error: (e as Error).message });
     throw e;
   }
 }

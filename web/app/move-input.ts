@@ -6,6 +6,7 @@
 // there, the origin for igui or a pass. A finished path plays the move it stands for, in the
 // engine's own notation.
 
+import { t } from "./i18n.js";
 import { type BoardPiece, moveSquares, squareCoords } from "./sfen.js";
 
 /** What a click did. */
@@ -50,6 +51,15 @@ export class MoveInput {
         m.squares.every((s, i) => s === squares[i]),
     );
     return m ? m.text : null;
+  }
+
+  /** The move a typed text stands for: a path plays its listed move (no second, identical
+   * variation); any other text goes to the engine (`refuse`: rejects with what is wrong). */
+  async typed(text: string, refuse: (move: string) => Promise<unknown>): Promise<string> {
+    const move = this.canonical(text);
+    if (move) return move;
+    await refuse(text);
+    throw new Error(t("entry.notPath", { move: text }));
   }
 
   /** Origins of the legal moves. */

@@ -4,6 +4,7 @@
 // `https://lishogi.org/analysis/chushogi/…_b_-_1`), or moves alone from the start position.
 // Only the text's shape is read here; the engine judges the position and the moves.
 
+import { t } from "./i18n.js";
 import type { GameKind } from "./rules-client.js";
 import { readLineShapes, type SavedShapes } from "./shapes.js";
 
@@ -31,7 +32,7 @@ export function parsePaste(text: string, current: GameKind): Paste {
   const shapes = tag("Shapes");
   text = text.replace(/^\[.*\]$/gm, "");
   let words = fromUrlForm(text.trim()).split(/\s+/).filter(Boolean);
-  if (words.length === 0) return { error: "nothing to load" };
+  if (words.length === 0) return { error: t("paste.nothing") };
   if (words[0] === "position") words = words.slice(1);
   let sfen: string | null = null;
   if (words[0] === "startpos") words = words.slice(1);
@@ -48,20 +49,19 @@ export function parsePaste(text: string, current: GameKind): Paste {
       fields.push(words[0]);
       words = words.slice(1);
     }
-    if (fields.length < 2)
-      return { error: "the SFEN has no side to move (b or w) after the board" };
+    if (fields.length < 2) return { error: t("paste.noSide") };
     sfen = fields.join(" ");
   }
   if (words[0] === "moves") words = words.slice(1);
   const bad = words.find((w) => !MOVE.test(w));
-  if (bad) return { error: `'${bad}' is not a move in USI notation (like 7g7f or 8g9g9h)` };
+  if (bad) return { error: t("paste.notUsi", { word: bad }) };
   const ranks = sfen ? sfen.split(" ")[0].split("/").length : 0;
   let kind = current;
   if (ranks === 12 && current.variant !== "chushogi")
     kind = { variant: "chushogi", rules: "lishogi" };
   if (ranks === 17) kind = { variant: "daidaishogi", rules: "seed" };
   if (sfen && ranks !== 12 && ranks !== 17) {
-    return { error: `the SFEN has ${ranks} ranks: 12 (chu) or 17 (dai dai)` };
+    return { error: t("paste.ranks", { ranks }) };
   }
   return { kind, sfen, moves: words, ...(shapes ? { shapes: readLineShapes(shapes, words) } : {}) };
 }

@@ -111,6 +111,25 @@ export function restore(): SavedGame | null {
   }
 }
 
+const LANGUAGE_KEY = "shishi.language";
+
+/** The language chosen with the page's switch (i18n.ts), or `null`: none chosen (or no storage). */
+export function keptLanguage(): string | null {
+  try {
+    return localStorage.getItem(LANGUAGE_KEY);
+  } catch {
+    return null;
+  }
+}
+
+export function keepLanguage(lang: string): void {
+  try {
+    localStorage.setItem(LANGUAGE_KEY, lang);
+  } catch {
+    // Storage forbidden: the choice lasts until the page goes.
+  }
+}
+
 /** The `#` part of a link to the game: `#game=chushogi/lishogi&sfen=…&moves=7i7h,6d6e`. */
 export function shareHash(game: SavedGame): string {
   const params = new URLSearchParams({ game: `${game.kind.variant}/${game.kind.rules}` });

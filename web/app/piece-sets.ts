@@ -9,20 +9,10 @@ import { glyphTexts, kanjiNodes } from "./glyphs.js";
 import { keepChoice, keptChoice } from "./persistence.js";
 import type { PieceKind } from "./rules-client.js";
 
-/** What the page shows (translated later: one place per module). */
-export const TEXT = {
-  label: "Pieces",
-  title: "How the pieces are drawn (l: Latin or kanji)",
-  sets: {
-    kanji2: "Two kanji 漢字",
-    kanji1: "One kanji 字",
-    latin: "Latin + moves",
-  },
-};
+/** The piece sets (their names: `look.<id>` in lang/*.ts). */
+export const PIECE_SETS = ["kanji2", "kanji1", "latin"] as const;
 
-export type PieceSetId = keyof typeof TEXT.sets;
-
-export const PIECE_SETS: readonly PieceSetId[] = ["kanji2", "kanji1", "latin"];
+export type PieceSetId = (typeof PIECE_SETS)[number];
 
 const KEY = "shishi.pieces";
 

@@ -2,6 +2,7 @@
 // control (a clock of base, increment and byoyomi, or a fixed think time), read and filled in.
 
 import type { TimeControl } from "./clock.js";
+import { setText } from "./i18n.js";
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 
@@ -19,7 +20,9 @@ export function setUpPlayForm(): void {
   for (let l = 20; l >= 0; l--) {
     const o = document.createElement("option");
     o.value = String(l);
-    o.textContent = l === 20 ? "20 (full strength)" : l === 0 ? "0 (beginner)" : String(l);
+    if (l === 20 || l === 0) {
+      setText(o, l === 20 ? "play.levelFull" : "play.levelBeginner", { level: l });
+    } else o.textContent = String(l);
     level.appendChild(o);
   }
   level.value = "6";

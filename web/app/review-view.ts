@@ -4,6 +4,7 @@
 // each side's count of inaccuracies, mistakes and blunders, and their glyphs in the move
 // list (?! ? ??, as on lishogi).
 
+import { clearText, type Key, onLanguage, setText, t } from "./i18n.js";
 import { type Evaluation, expectedBlack, Review, type ReviewGame, type Verdict } from "./review.js";
 import type { Searcher } from "./searcher.js";
 import type { TreeNode } from "./game-tree.js";
@@ -17,6 +18,11 @@ const H = 150;
 const PAD = 6;
 
 const GLYPH: Record<Verdict, string> = { inaccuracy: "?!", mistake: "?", blunder: "??" };
+const VERDICT: Record<Verdict, Key> = {
+  inaccuracy: "verdict.inaccuracy",
+  mistake: "verdict.mistake",
+  blunder: "verdict.blunder",
+};
 
 /** What the review needs of the controller. */
 export interface ReviewHost {
@@ -53,6 +59,7 @@ export class ReviewView {
     $("review-graph-wrap").prepend(this.graph);
     $("review-start").addEventListener("click", () => void this.start());
     $("review-stop").addEventListener("click", () => void this.review.stop());
+    onLanguage(() => this.draw());
   }
 
   /** Whether the review has the engine. */
@@ -84,17 +91,15 @@ export class ReviewView {
       searched = done;
       progress.max = total;
       progress.value = done;
-      $("review-status").textContent = `${done}/${total} positions`;
+      setText($("review-status"), "review.progress", { done, total });
       this.draw();
     });
     $<HTMLButtonElement>("review-start").disabled = false;
     $<HTMLButtonElement>("review-stop").disabled = true;
     progress.hidden = true;
     const total = this.review.line.length;
-    $("review-status").textContent =
-      searched === total
-        ? `${total} positions at depth ${depth}`
-        : `stopped after ${searched}/${total} positions`;
+    if (searched === total) setText($("review-status"), "review.done", { total, depth });
+    else setText($("review-status"), "review.stopped", { done: searched, total });
     this.draw();
     this.host.ended();
   }
@@ -104,7 +109,7 @@ export class ReviewView {
     const { line, positions } = this.review;
     const shown = line.length > 0;
     $("review-graph-wrap").hidden = !shown;
-    if (!shown) $("review-status").textContent = "";
+    if (!shown) clearText($("review-status"));
     const g = this.graph;
     g.replaceChildren();
     const el = (name: string, attrs: Record<string, string | number>, parent: Element = g) => {
@@ -142,28 +147,35 @@ export class ReviewView {
         "data-ply": i,
         "data-eval": "cp" in p.eval ? p.eval.cp : evalText(p.eval),
       });
-      const what = i === 0 ? "start" : `${i}. ${line[i].label || line[i].move}`;
-      const verdict = m?.verdict ? ` · ${m.verdict} (best ${positions[i - 1]?.best})` : "";
-      el("title", {}, dot).textContent = `${what}: ${evalText(p.eval)}${verdict}`;
+      const what = i === 0 ? t("review.startPoint") : `${i}. ${line[i].label || line[i].move}`;
+      const evaluation = evalText(p.eval);
+      el("title", {}, dot).textContent = m?.verdict
+        ? t("review.pointVerdict", {
+            what,
+            evaluation,
+            verdict: t(VERDICT[m.verdict]),
+            best: positions[i - 1]?.best ?? "",
+          })
+        : t("review.point", { what, evaluation });
     });
-    this.graph.setAttribute(
-      "aria-label",
-      `Evaluation graph: Black's expected score after each of ${line.length - 1} moves`,
-    );
+    this.graph.setAttribute("aria-label", t("review.graph", { n: line.length - 1 }));
     this.summary([...moves.values()]);
   }
 
   /** Each side's verdicts under the graph and their glyphs in the move list. */
   private summary(moves: ReturnType<Review["moves"]>): void {
-    const count = (side: "b" | "w", v: Verdict, plural: string) => {
+    const count = (side: "b" | "w", v: Verdict) => {
       const n = moves.filter((m) => m.side === side && m.verdict === v).length;
-      return `${n} ${n === 1 ? v : plural}`;
+      return t(n === 1 ? `verdict.${v}One` : `verdict.${v}Count`, { n });
     };
     $("review-summary").textContent = (["b", "w"] as const)
-      .map(
-        (side) =>
-          `${side === "b" ? "Black" : "White"}: ${count(side, "inaccuracy", "inaccuracies")} · ` +
-          `${count(side, "mistake", "mistakes")} · ${count(side, "blunder", "blunders")}`,
+      .map((side) =>
+        t("review.summary", {
+          side: t(side === "b" ? "side.black" : "side.white"),
+          inaccuracies: count(side, "inaccuracy"),
+          mistakes: count(side, "mistake"),
+          blunders: count(side, "blunder"),
+        }),
       )
       .join("\n");
     document.querySelectorAll("#moves .glyph").forEach((old) => old.remove());
@@ -173,7 +185,7 @@ export class ReviewView {
       const glyph = document.createElement("span");
       glyph.className = `glyph ${m.verdict}`;
       glyph.textContent = GLYPH[m.verdict];
-      glyph.title = m.verdict;
+      glyph.title = t(VERDICT[m.verdict]);
       entry?.appendChild(glyph);
     }
   }

@@ -5,20 +5,10 @@
 
 import { keepChoice, keptChoice } from "./persistence.js";
 
-/** What the page shows (translated later: one place per module). */
-export const TEXT = {
-  label: "Board",
-  title: "The board's colours",
-  themes: {
-    wood: "Wood",
-    light: "Light",
-    dark: "Dark (high contrast)",
-  },
-};
+/** The themes (their names: `look.<id>` in lang/*.ts). */
+export const THEMES = ["wood", "light", "dark"] as const;
 
-export type ThemeId = keyof typeof TEXT.themes;
-
-export const THEMES: readonly ThemeId[] = ["wood", "light", "dark"];
+export type ThemeId = (typeof THEMES)[number];
 
 const KEY = "shishi.theme";
 

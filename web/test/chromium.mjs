@@ -10,6 +10,10 @@ export const FLAGS = [
   "--disable-background-networking",
   "--disable-component-update",
   "--disable-sync",
+  // The page's language follows the browser's (web/app/i18n.ts): the tests read its English
+  // labels, so the browser says English whatever the machine's locale; a test that wants
+  // another language asks its context for it (Playwright's `locale`).
+  "--lang=en-US",
 ];
 
 export const launch = () => chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
