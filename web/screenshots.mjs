@@ -4,7 +4,8 @@
 //                                  docs/web-review.png, docs/web-shapes.png,
 //                                  docs/web-editor.png, the board in each piece set and
 //                                  theme: docs/web-pieces-*.png, docs/web-theme-*.png, and the
-//                                  chu picture in each language: docs/web-lang-ja.png, -fr, -ko)
+//                                  chu picture in each language: docs/web-lang-ja.png (with
+//                                  Japanese notation), -fr, -ko)
 //   node web/screenshots.mjs --looks   (the piece sets and themes only)
 //   node web/screenshots.mjs --languages   (only the languages' pictures, and the play panel,
 //                                  the editor and a phone in each language in the temporary
@@ -64,6 +65,9 @@ try {
     await waitPly(page, 6);
     await waitLines(page);
     await page.selectOption("#language", lang);
+    // Japanese with the move list and lines in traditional notation (▲７六歩兵), as chu
+    // players write; the others in Hodges'.
+    await page.selectOption("#notation", lang === "ja" ? "japanese" : "hodges");
     await page.waitForTimeout(500);
     await page.screenshot({ path: `${docs}web-lang-${lang}.png` });
     await page.click("#mode-play");
