@@ -23,22 +23,12 @@ pub(crate) struct Worker<'a> {
     pub pos: Position,
     tt: &'a TranspositionTable,
     shared: &'a Shared,
-    pub ordering: OrderingTables,
+    /// The per-ply buffers and the ordering tables.
+    buf: Scratch,
     pub nodes: u64,
     unpublished: u64,
     pub seldepth: usize,
     pub main: bool,
-    moves: Vec<Vec<Move>>,
-    /// Quiet moves searched so far at each ply (history maluses after a cutoff).
-    quiets: Vec<Vec<Move>>,
-    /// Evaluation sums of the position at each ply (index = ply).
-    acc: Vec<eval::Accumulator>,
-    /// Ordering keys of the main search's moves at each ply.
-    keys: Vec<Vec<i64>>,
-    /// Ordering scores of the quiescence search's captures at each ply.
-    scores: Vec<Vec<i32>>,
-    pv: Vec<Vec<Move>>,
-    prev: Vec<Option<(usize, Move)>>,
     /// Root moves excluded from the current search (earlier MultiPV lines).
     pub excluded: Vec<Move>,
     /// Root moves allowed (empty = all), from `go searchmoves`.
@@ -65,9 +55,13 @@ pub(crate) struct Worker<'a> {
 pub(crate) struct Scratch {
     ordering: OrderingTables,
     moves: Vec<Vec<Move>>,
+    /// Quiet moves searched so far at each ply (history maluses after a cutoff).
     quiets: Vec<Vec<Move>>,
+    /// Evaluation sums of the position at each ply (index = ply).
     acc: Vec<eval::Accumulator>,
+    /// Ordering keys of the main search's moves at each ply.
     keys: Vec<Vec<i64>>,
+    /// Ordering scores of the quiescence search's captures at each ply.
     scores: Vec<Vec<i32>>,
     pv: Vec<Vec<Move>>,
     prev: Vec<Option<(usize, Move)>>,
@@ -118,18 +112,11 @@ impl<'a> Worker<'a> {
             pos,
             tt,
             shared,
-            ordering: scratch.ordering,
+            buf: scratch,
             nodes: 0,
             unpublished: 0,
             seldepth: 0,
             main,
-            moves: scratch.moves,
-            quiets: scratch.quiets,
-            acc: scratch.acc,
-            keys: scratch.keys,
-            scores: scratch.scores,
-            pv: scratch.pv,
-            prev: scratch.prev,
             excluded: Vec::new(),
             root_only: Vec::new(),
             network: nnue::active(variant),
@@ -143,21 +130,12 @@ impl<'a> Worker<'a> {
 
     /// The worker's buffers, for the next search.
     pub fn into_scratch(self) -> Scratch {
-        Scratch {
-            ordering: self.ordering,
-            moves: self.moves,
-            quiets: self.quiets,
-            acc: self.acc,
-            keys: self.keys,
-            scores: self.scores,
-            pv: self.pv,
-            prev: self.prev,
-        }
+        self.buf
     }
 
     /// The principal variation of the last root search.
     pub fn root_pv(&self) -> &[Move] {
-        &self.pv[0]
+        &self.buf.pv[0]
     }
 
     /// Whether the last search was cut short by a stop.
@@ -190,7 +168,7 @@ impl<'a> Worker<'a> {
     pub fn root(&mut self, alpha: i32, beta: i32, depth: i32) -> i32 {
         self.aborted = false;
         self.root_best = None;
-        self.acc[0] = eval::Accumulator::with_network(&self.pos, self.network);
+        self.buf.acc[0] = eval::Accumulator::with_network(&self.pos, self.network);
         self.search(alpha, beta, depth, 0, false)
     }
 
@@ -246,17 +224,17 @@ impl<'a> Worker<'a> {
     /// Plays `mv` at `ply`, keeping the evaluation sums of ply + 1 up to date.
     fn make(&mut self, mv: Move, ply: usize) {
         let tt = self.tt;
-        let (upto, after) = self.acc.split_at_mut(ply + 1);
+        let (upto, after) = self.buf.acc.split_at_mut(ply + 1);
         upto[ply].play(&mut self.pos, mv, &mut after[0], |p| tt.prefetch(p.key()));
     }
 
     fn evaluate(&self, ply: usize) -> i32 {
-        eval::evaluate_with(&self.pos, &self.acc[ply])
+        eval::evaluate_with(&self.pos, &self.buf.acc[ply])
     }
 
     /// The principal variation at `ply` becomes `mv` followed by the one found below it.
     fn extend_pv(&mut self, ply: usize, mv: Move) {
-        let (head, tail) = self.pv.split_at_mut(ply + 1);
+        let (head, tail) = self.buf.pv.split_at_mut(ply + 1);
         head[ply].clear();
         head[ply].push(mv);
         head[ply].extend_from_slice(&tail[0]);
@@ -275,7 +253,7 @@ impl<'a> Worker<'a> {
         ply: usize,
         cut_node: bool,
     ) -> i32 {
-        self.pv[ply].clear();
+        self.buf.pv[ply].clear();
         if ply > 0 {
             if let Some(s) = self.terminal(ply) {
                 return s;
@@ -342,14 +320,14 @@ impl<'a> Worker<'a> {
             // Null move: give the opponent a free move; if we still beat beta, cut.
             if depth >= 3
                 && static_eval >= beta
-                && self.prev[ply].is_some()
+                && self.buf.prev[ply].is_some()
                 && self.pos.other_count(us) >= 4
                 && !score::is_mate(beta)
             {
                 let r = 3 + depth / 4;
                 self.pos.make_null();
-                self.acc[ply + 1] = self.acc[ply];
-                self.prev[ply + 1] = None;
+                self.buf.acc[ply + 1] = self.buf.acc[ply];
+                self.buf.prev[ply + 1] = None;
                 let s = -self.search(-beta, -beta + 1, depth - 1 - r, ply + 1, !cut_node);
                 self.pos.unmake();
                 if self.aborted {
@@ -361,7 +339,7 @@ impl<'a> Worker<'a> {
             }
         }
 
-        let prev = self.prev[ply];
+        let prev = self.buf.prev[ply];
         // The table's move is tried before generating the rest: it often cuts at once.
         let table_move = (tt_move != Move::default()
             && self.root_allows(tt_move, ply)
@@ -369,19 +347,19 @@ impl<'a> Worker<'a> {
         .then_some(tt_move);
         let mut picker = MovePicker::new(
             table_move,
-            std::mem::take(&mut self.moves[ply]),
-            std::mem::take(&mut self.keys[ply]),
+            std::mem::take(&mut self.buf.moves[ply]),
+            std::mem::take(&mut self.buf.keys[ply]),
         );
 
         let original_alpha = alpha;
         let mut best = -INFINITE;
         let mut best_move = Move::default();
         let mut searched = 0usize;
-        let mut quiets = std::mem::take(&mut self.quiets[ply]);
+        let mut quiets = std::mem::take(&mut self.buf.quiets[ply]);
         quiets.clear();
         loop {
             let context = QuietContext {
-                ordering: &self.ordering,
+                ordering: &self.buf.ordering,
                 ply,
                 prev,
             };
@@ -405,7 +383,7 @@ impl<'a> Worker<'a> {
                 self.pos.unmake();
                 continue;
             }
-            self.prev[ply + 1] = Some((OrderingTables::key_after(&self.pos, mv), mv));
+            self.buf.prev[ply + 1] = Some((OrderingTables::key_after(&self.pos, mv), mv));
             let mut s;
             if searched == 0 {
                 s = -self.search(-beta, -alpha, depth - 1, ply + 1, false);
@@ -440,7 +418,8 @@ impl<'a> Worker<'a> {
                     }
                     if s >= beta {
                         if quiet {
-                            self.ordering
+                            self.buf
+                                .ordering
                                 .reward(&self.pos, mv, ply, depth, prev, &quiets);
                         }
                         break;
@@ -451,8 +430,8 @@ impl<'a> Worker<'a> {
                 quiets.push(mv);
             }
         }
-        (self.moves[ply], self.keys[ply]) = picker.into_buffers();
-        self.quiets[ply] = quiets;
+        (self.buf.moves[ply], self.buf.keys[ply]) = picker.into_buffers();
+        self.buf.quiets[ply] = quiets;
         if self.aborted {
             return 0;
         }
@@ -479,7 +458,7 @@ impl<'a> Worker<'a> {
     }
 
     fn quiesce(&mut self, mut alpha: i32, beta: i32, ply: usize, qply: usize) -> i32 {
-        self.pv[ply].clear();
+        self.buf.pv[ply].clear();
         self.count_node();
         self.seldepth = self.seldepth.max(ply);
         if self.aborted {
@@ -509,8 +488,8 @@ impl<'a> Worker<'a> {
         let original_alpha = alpha;
         alpha = alpha.max(stand);
         let mut best_move = Move::default();
-        let mut moves = std::mem::take(&mut self.moves[ply]);
-        let mut scores = std::mem::take(&mut self.scores[ply]);
+        let mut moves = std::mem::take(&mut self.buf.moves[ply]);
+        let mut scores = std::mem::take(&mut self.buf.scores[ply]);
         moves.clear();
         scores.clear();
         movegen::generate_captures(&self.pos, &mut moves);
@@ -551,8 +530,8 @@ impl<'a> Worker<'a> {
                 }
             }
         }
-        self.moves[ply] = moves;
-        self.scores[ply] = scores;
+        self.buf.moves[ply] = moves;
+        self.buf.scores[ply] = scores;
         if self.table_in_quiescence && !self.aborted {
             let bound = if best >= beta {
                 Bound::Lower

@@ -53,21 +53,25 @@ export async function openBoard(browser, url, viewport = { width: 1280, height: 
   return { page, errors };
 }
 
-/** Client coordinates of a square's centre (file numbers right to left, ranks a.. down). */
-export async function squareCentre(page, square) {
-  return page.evaluate((sq) => {
-    const svg = document.querySelector("svg.board");
-    const [w] = svg.getAttribute("viewBox").split(" ").slice(2).map(Number);
-    const n = Math.round((w - 26) / 60);
-    const file = Number(sq.match(/^\d+/)[0]) - 1;
-    const rank = sq.charCodeAt(sq.length - 1) - 97;
-    const flipped = document.getElementById("board-wrap").dataset.flipped === "true";
-    const col = flipped ? file : n - 1 - file;
-    const row = flipped ? n - 1 - rank : rank;
-    const r = svg.getBoundingClientRect();
-    const k = r.width / w;
-    return { x: r.left + (col * 60 + 30) * k, y: r.top + (26 + row * 60 + 30) * k };
-  }, square);
+/** Client coordinates of a square's centre (file numbers right to left, ranks a.. down) on
+ * the board drawn by the SVG `board` selects (the page's board, or the editor's). */
+export async function squareCentre(page, square, board = "svg.board") {
+  return page.evaluate(
+    ([sq, board]) => {
+      const svg = document.querySelector(board);
+      const [w] = svg.getAttribute("viewBox").split(" ").slice(2).map(Number);
+      const n = Math.round((w - 26) / 60);
+      const file = Number(sq.match(/^\d+/)[0]) - 1;
+      const rank = sq.charCodeAt(sq.length - 1) - 97;
+      const flipped = document.getElementById("board-wrap").dataset.flipped === "true";
+      const col = flipped ? file : n - 1 - file;
+      const row = flipped ? n - 1 - rank : rank;
+      const r = svg.getBoundingClientRect();
+      const k = r.width / w;
+      return { x: r.left + (col * 60 + 30) * k, y: r.top + (26 + row * 60 + 30) * k };
+    },
+    [square, board],
+  );
 }
 
 export async function clickSquare(page, square) {

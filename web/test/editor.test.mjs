@@ -14,7 +14,14 @@ import { join } from "node:path";
 import { test } from "node:test";
 import { fileURLToPath } from "node:url";
 import { loadAppModule } from "./app-module.mjs";
-import { boardHarness, clickSquare, copied, openBoard, waitMoves } from "./board-page.mjs";
+import {
+  boardHarness,
+  clickSquare,
+  copied,
+  openBoard,
+  squareCentre,
+  waitMoves,
+} from "./board-page.mjs";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 
@@ -61,21 +68,7 @@ async function selectGame(page, game) {
 }
 
 /** Client coordinates of a square's centre on the editor's board. */
-async function editCentre(page, square) {
-  return page.evaluate((sq) => {
-    const svg = document.querySelector("svg.edit-board");
-    const [w] = svg.getAttribute("viewBox").split(" ").slice(2).map(Number);
-    const n = Math.round((w - 26) / 60);
-    const file = Number(sq.match(/^\d+/)[0]) - 1;
-    const rank = sq.charCodeAt(sq.length - 1) - 97;
-    const flipped = document.getElementById("board-wrap").dataset.flipped === "true";
-    const col = flipped ? file : n - 1 - file;
-    const row = flipped ? n - 1 - rank : rank;
-    const r = svg.getBoundingClientRect();
-    const k = r.width / w;
-    return { x: r.left + (col * 60 + 30) * k, y: r.top + (26 + row * 60 + 30) * k };
-  }, square);
-}
+const editCentre = (page, square) => squareCentre(page, square, "svg.edit-board");
 
 async function clickEdit(page, square) {
   const { x, y } = await editCentre(page, square);
