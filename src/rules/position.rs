@@ -267,6 +267,23 @@ impl Position {
         false
     }
 
+    /// `color`'s pieces in the 5×5 box centred on `sq`, as 25 bits: bit `5 · (dr + 2) +
+    /// (df + 2)` stands for the square `df` files and `dr` ranks away. Five shifted occupancy
+    /// rows: the royal safety term asks this instead of reading the 24 squares around a royal.
+    #[inline]
+    pub(crate) fn box5(&self, color: Color, sq: Square) -> u32 {
+        let (file, rank) = sq.coords();
+        let rows = &self.rows[color.index()];
+        let mut bits = 0;
+        for dr in 0..5 {
+            // Ranks off the board (below 0 wraps to a huge index) hold nothing.
+            if let Some(&row) = rows.get((rank + dr).wrapping_sub(2)) {
+                bits |= ((row << 2) >> file & 0x1f) << (5 * dr);
+            }
+        }
+        bits
+    }
+
     /// Squares holding `color`'s pieces (unordered).
     pub fn pieces(&self, color: Color) -> &[Square] {
         &self.pieces[color.index()]
