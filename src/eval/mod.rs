@@ -258,6 +258,14 @@ impl Accumulator {
         for c in [Color::Black, Color::White] {
             stale[c.index()] = near_royal(pos, c, &touched);
         }
+        // Royals stand where they stood unless the move takes or moves one, or promotes (a
+        // drunk elephant becomes a crown prince): otherwise the squares near them after the
+        // move are the ones near them now, and asking again is needless.
+        let royal_touched = mv.promotes()
+            || touched.cells().iter().any(|&cell| {
+                let c = pos.board[cell];
+                c & OCCUPIED != 0 && t.info[c as u8 as usize].royal
+            });
         // The network's rows to take (the touched squares' pieces before the move) and to add
         // (after it), per perspective: applied in one pass from this ply's sums to the next.
         let mut rows = NetRows::default();
@@ -281,9 +289,8 @@ impl Accumulator {
                     }
                     slot => &mut slot.insert((*net, [[0; HIDDEN]; 2])).1,
                 };
-                for p in 0..2 {
-                    net.update_move(&sums[p], &mut out[p], &rows.adds[p], &rows.subs[p]);
-                }
+                let NetRows { adds, subs } = &rows;
+                net.update_move(sums, out, [&adds[0], &adds[1]], [&subs[0], &subs[1]]);
             }
             None => next.nn = None,
         }
@@ -292,7 +299,7 @@ impl Accumulator {
             next.account_chances(pos, t, &chance_cells, 1);
         }
         for c in [Color::Black, Color::White] {
-            if stale[c.index()] || near_royal(pos, c, &touched) {
+            if stale[c.index()] || royal_touched && near_royal(pos, c, &touched) {
                 next.safety[c.index()] = royal_safety(pos, t, c);
             }
         }
@@ -503,11 +510,13 @@ fn slider_mobility(board: &[u16; CELLS], t: &Tables, code: usize, cell: usize) -
 }
 
 /// Empty squares, up to two, along direction `d` from `cell` (branch-free; the padding
-/// makes two king steps from any square a valid cell).
+/// makes two king steps from any square a valid cell, so the indices are masked to the
+/// array instead of checked).
 #[inline]
 fn line_mobility(board: &[u16; CELLS], cell: usize, d: i16) -> i32 {
-    let e1 = (board[(cell as i16 + d) as usize] == EMPTY) as i32;
-    e1 + (e1 & (board[(cell as i16 + 2 * d) as usize] == EMPTY) as i32)
+    let at = |i: i16| board[(cell as i16 + i) as usize & (CELLS - 1)];
+    let e1 = (at(d) == EMPTY) as i32;
+    e1 + (e1 & (at(2 * d) == EMPTY) as i32)
 }
 
 /// Dai dai: a promotable piece that can capture at once (step, leap, first square of a
