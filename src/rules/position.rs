@@ -252,8 +252,9 @@ impl Position {
         mut test: impl FnMut(Square) -> bool,
     ) -> bool {
         let (first, end, mask) = self.box_around(sq, distance);
-        let rows = &self.rows[color.index()];
-        for (r, &row) in rows.iter().enumerate().take(end + 1).skip(first) {
+        // The box's ranks as one slice: one bounds check, no iterator adapters per rank.
+        let rows = &self.rows[color.index()][first..=end];
+        for (r, &row) in (first..).zip(rows) {
             let mut bits = row & mask;
             while bits != 0 {
                 let f = bits.trailing_zeros() as usize;
