@@ -258,6 +258,14 @@ impl Accumulator {
         for c in [Color::Black, Color::White] {
             stale[c.index()] = near_royal(pos, c, &touched);
         }
+        // Royals stand where they stood unless the move takes or moves one, or promotes (a
+        // drunk elephant becomes a crown prince): otherwise the squares near them after the
+        // move are the ones near them now, and asking again is needless.
+        let royal_touched = mv.promotes()
+            || touched.cells().iter().any(|&cell| {
+                let c = pos.board[cell];
+                c & OCCUPIED != 0 && t.info[c as u8 as usize].royal
+            });
         // The network's rows to take (the touched squares' pieces before the move) and to add
         // (after it), per perspective: applied in one pass from this ply's sums to the next.
         let mut rows = NetRows::default();
@@ -281,9 +289,8 @@ impl Accumulator {
                     }
                     slot => &mut slot.insert((*net, [[0; HIDDEN]; 2])).1,
                 };
-                for p in 0..2 {
-                    net.update_move(&sums[p], &mut out[p], &rows.adds[p], &rows.subs[p]);
-                }
+                let NetRows { adds, subs } = &rows;
+                net.update_move(sums, out, [&adds[0], &adds[1]], [&subs[0], &subs[1]]);
             }
             None => next.nn = None,
         }
@@ -292,7 +299,7 @@ impl Accumulator {
             next.account_chances(pos, t, &chance_cells, 1);
         }
         for c in [Color::Black, Color::White] {
-            if stale[c.index()] || near_royal(pos, c, &touched) {
+            if stale[c.index()] || royal_touched && near_royal(pos, c, &touched) {
                 next.safety[c.index()] = royal_safety(pos, t, c);
             }
         }
@@ -347,31 +354,28 @@ impl Accumulator {
     /// nothing before and after alike). A square's emptiness before the move is its
     /// emptiness now, inverted if it flipped.
     fn account_lines(&mut self, pos: &Position, t: &Tables, touched: &Touched, flipped: &Touched) {
-        let board = &pos.board;
+        // Indices masked to the array, which the padding keeps two king steps from any
+        // square inside anyway: no bounds checks in the loop.
+        let at = |cell: usize| pos.board[cell & (CELLS - 1)];
+        let looks = |content: u16, k: usize| t.line_mask[line_index(content)] >> k & 1 != 0;
         for &cell in flipped.cells() {
             // The flipped square itself: empty now, or empty before.
-            let here_now = i32::from(board[cell] == EMPTY);
+            let here_now = i32::from(at(cell) == EMPTY);
             for (k, &d) in dir::KING.iter().enumerate() {
-                let p1 = (cell as i16 - d) as usize;
-                let c1 = board[p1];
+                let d = d as isize;
+                let p1 = cell.wrapping_add_signed(-d);
+                let c1 = at(p1);
                 if c1 == EMPTY {
-                    let p2 = (cell as i16 - 2 * d) as usize;
-                    let c2 = board[p2];
-                    if c2 & OCCUPIED != 0
-                        && t.ray_mask[c2 as u8 as usize] & (1 << k) != 0
-                        && !flipped.contains(p1)
-                        && !touched.contains(p2)
-                    {
+                    let p2 = p1.wrapping_add_signed(-d);
+                    let c2 = at(p2);
+                    if looks(c2, k) && !flipped.contains(p1) && !touched.contains(p2) {
                         // Line p1 (empty, unchanged), cell: 1 + e(cell) now, 1 + !e before.
                         self.mobility[colour_of(c2)] += 2 * here_now - 1;
                     }
-                } else if c1 & OCCUPIED != 0
-                    && t.ray_mask[c1 as u8 as usize] & (1 << k) != 0
-                    && !touched.contains(p1)
-                {
+                } else if looks(c1, k) && !touched.contains(p1) {
                     // Line cell, cell + d.
-                    let next = (cell as i16 + d) as usize;
-                    let next_now = i32::from(board[next] == EMPTY);
+                    let next = cell.wrapping_add_signed(d);
+                    let next_now = i32::from(at(next) == EMPTY);
                     let next_before = next_now ^ i32::from(flipped.contains(next));
                     let now = here_now + (here_now & next_now);
                     let before = (1 - here_now) + ((1 - here_now) & next_before);
@@ -389,14 +393,29 @@ struct NetRows {
     adds: [ArrayVec<u32, 4>; 2],
 }
 
-/// A move's origin and landing squares, each once (at most four cells).
-#[derive(Clone, Copy, Default)]
+/// A move's origin and landing squares, each once (at most four cells). The unused slots
+/// hold [`Touched::NONE`], so that [`Touched::contains`] is four comparisons: it is asked
+/// several times per direction in [`Accumulator::account_lines`], where a loop over the
+/// list cost more than the rest of the test.
+#[derive(Clone, Copy)]
 struct Touched {
     cells: [usize; 4],
     len: usize,
 }
 
+impl Default for Touched {
+    fn default() -> Touched {
+        Touched {
+            cells: [Touched::NONE; 4],
+            len: 0,
+        }
+    }
+}
+
 impl Touched {
+    /// The content of an unused slot: no cell.
+    const NONE: usize = usize::MAX;
+
     #[inline]
     fn of(mv: Move) -> Touched {
         let mut touched = Touched::default();
@@ -425,7 +444,8 @@ impl Touched {
 
     #[inline]
     fn contains(&self, cell: usize) -> bool {
-        self.cells().contains(&cell)
+        let c = &self.cells;
+        (c[0] == cell) | (c[1] == cell) | (c[2] == cell) | (c[3] == cell)
     }
 }
 
@@ -459,6 +479,13 @@ const NEAR_TABLE: [bool; 2 * RING_REACH as usize + 1] = {
     table
 };
 
+/// The index of a cell's content in [`Tables::line_mask`]: the piece code plus 256 for a
+/// piece, 0 for an empty or wall cell.
+#[inline]
+fn line_index(content: u16) -> usize {
+    (content & (OCCUPIED | 0xff)) as usize
+}
+
 /// Colour index of an occupied cell's piece.
 #[inline]
 fn colour_of(cell: u16) -> usize {
@@ -483,11 +510,13 @@ fn slider_mobility(board: &[u16; CELLS], t: &Tables, code: usize, cell: usize) -
 }
 
 /// Empty squares, up to two, along direction `d` from `cell` (branch-free; the padding
-/// makes two king steps from any square a valid cell).
+/// makes two king steps from any square a valid cell, so the indices are masked to the
+/// array instead of checked).
 #[inline]
 fn line_mobility(board: &[u16; CELLS], cell: usize, d: i16) -> i32 {
-    let e1 = (board[(cell as i16 + d) as usize] == EMPTY) as i32;
-    e1 + (e1 & (board[(cell as i16 + 2 * d) as usize] == EMPTY) as i32)
+    let at = |i: i16| board[(cell as i16 + i) as usize & (CELLS - 1)];
+    let e1 = (at(d) == EMPTY) as i32;
+    e1 + (e1 & (at(2 * d) == EMPTY) as i32)
 }
 
 /// Dai dai: a promotable piece that can capture at once (step, leap, first square of a
@@ -549,32 +578,28 @@ fn find_chance_cells(pos: &Position, t: &Tables, touched: &Touched, cells: &mut 
 }
 
 /// Safety of `us`'s royal pieces: friendly guards next to each, enemy pieces within two
-/// squares; a second royal (chu crown prince) is insurance and halves the concern.
+/// squares; a second royal (chu crown prince) is insurance and halves the concern. The
+/// pieces are found from the occupancy rows ([`Position::box5`]) rather than by reading the
+/// 24 squares around each royal, most of which are empty or friendly.
 fn royal_safety(pos: &Position, t: &Tables, us: Color) -> i32 {
     let board = &pos.board;
-    let enemy_bits = OCCUPIED | if us == Color::Black { 0x80 } else { 0 };
-    let owner_mask = WALL | OCCUPIED | 0x80;
     let royals = pos.royal_squares(us);
     let royals = &royals[..royals.len().min(2)];
     let mut safety = 0;
     for &sq in royals {
-        let cell = sq.index() as i16;
-        let mut guards = 0;
-        for &(offset, near) in &RING {
-            let c = board[(cell + offset) as usize];
-            if c == EMPTY || c == WALL {
-                continue;
-            }
-            if c & owner_mask == enemy_bits {
-                let w = t.info[c as u8 as usize].attack_weight as i32;
-                safety -= if near {
-                    t.attacker_near * w
-                } else {
-                    t.attacker_far * w
-                };
-            } else if near {
-                guards += 1;
-            }
+        // The royal itself is the box's centre: not its own guard.
+        let guards = (pos.box5(us, sq) & BOX_NEAR).count_ones() as usize - 1;
+        let mut enemies = pos.box5(us.flip(), sq);
+        while enemies != 0 {
+            let bit = enemies.trailing_zeros() as usize;
+            enemies &= enemies - 1;
+            let code = board[(sq.index() as i16 + BOX_OFFSET[bit]) as usize] as u8 as usize;
+            let w = t.info[code].attack_weight as i32;
+            safety -= if BOX_NEAR >> bit & 1 != 0 {
+                t.attacker_near * w
+            } else {
+                t.attacker_far * w
+            };
         }
         safety += t.guard[guards.min(t.guard.len() - 1)];
     }
@@ -585,21 +610,16 @@ fn royal_safety(pos: &Position, t: &Tables, us: Color) -> i32 {
     }
 }
 
-/// The 24 squares within two steps of a royal, with whether each is adjacent.
-const RING: [(i16, bool); 24] = {
-    let mut ring = [(0i16, false); 24];
-    let mut i = 0;
-    let mut dr = -2i16;
-    while dr <= 2 {
-        let mut df = -2i16;
-        while df <= 2 {
-            if dr != 0 || df != 0 {
-                ring[i] = (dr * STRIDE + df, dr.abs() <= 1 && df.abs() <= 1);
-                i += 1;
-            }
-            df += 1;
-        }
-        dr += 1;
+/// The bits of [`Position::box5`] at most one step from the centre (its 3×3 core).
+const BOX_NEAR: u32 = 0b01110 << 5 | 0b01110 << 10 | 0b01110 << 15;
+
+/// The cell offset of each bit of [`Position::box5`] from the box's centre.
+const BOX_OFFSET: [i16; 25] = {
+    let mut offset = [0i16; 25];
+    let mut bit = 0;
+    while bit < 25 {
+        offset[bit] = (bit as i16 / 5 - 2) * STRIDE + bit as i16 % 5 - 2;
+        bit += 1;
     }
-    ring
+    offset
 };

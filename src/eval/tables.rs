@@ -40,9 +40,11 @@ pub(super) struct Tables {
     /// Long lines (slides of range ≥ 2, hook lines) whose first two squares count as
     /// mobility.
     pub rays: Box<[[i16; 8]; 256]>,
-    /// Per code, bit `k` set when `rays` holds the king step `dir::KING[k]` (the
-    /// accumulator asks "does the piece one or two steps back along `d` look along `d`?").
-    pub ray_mask: [u8; 256],
+    /// By a cell's content ([`super::line_index`]: 256 + the code of a piece, below 256
+    /// nothing), bit `k` set when the piece's `rays` hold the king step `dir::KING[k]` (the
+    /// accumulator asks "does the piece one or two steps back along `d` look along `d`?"):
+    /// one lookup answers for empty cells, walls and pieces alike.
+    pub line_mask: [u8; 512],
     /// Dai dai promotable pieces: offsets of the squares they can capture on at once.
     pub near: Vec<Vec<i16>>,
     /// Whether some piece has a `CodeInfo::capture_bonus` (dai dai).
@@ -417,7 +419,7 @@ pub(super) fn build(variant: Variant, w: &Weights) -> Tables {
             }
         }
     }
-    let mut ray_mask = [0u8; 256];
+    let mut line_mask = [0u8; 512];
     for code in 0..256 {
         for &d in &rays[code][..info[code].nrays as usize] {
             // Mobility looks two steps along a line: the padding covers king steps only.
@@ -425,7 +427,7 @@ pub(super) fn build(variant: Variant, w: &Weights) -> Tables {
                 .iter()
                 .position(|&s| s == d)
                 .unwrap_or_else(|| panic!("mobility ray {d} is not a king step"));
-            ray_mask[code] |= 1 << k;
+            line_mask[256 + code] |= 1 << k;
         }
     }
     let mut feature_piece = Box::new([[0u32; 256]; 2]);
@@ -457,7 +459,7 @@ pub(super) fn build(variant: Variant, w: &Weights) -> Tables {
         psq,
         feature_piece,
         feature_square,
-        ray_mask,
+        line_mask,
         capture_bonus: info.iter().any(|i| i.capture_bonus != 0),
         near_mask,
         near_offsets,

@@ -129,26 +129,46 @@ impl Network {
         acc
     }
 
-    /// The accumulator `from` after a move that adds the rows of the features `adds` and
-    /// takes those of `subs` away (at most four each), written to `to`: the search's update
-    /// from a ply's sums to the next ply's, in one pass and with no copy.
+    /// The accumulators `from` (per perspective) after a move that adds the rows of the
+    /// features `adds[p]` and takes those of `subs[p]` away (at most four each), written to
+    /// `to`: the search's update from a ply's sums to the next ply's, in one pass, with no
+    /// copy and one call for both perspectives.
     #[inline]
-    pub fn update_move(&self, from: &Row, to: &mut Row, adds: &[u32], subs: &[u32]) {
+    pub fn update_move(
+        &self,
+        from: &[Row; 2],
+        to: &mut [Row; 2],
+        adds: [&[u32]; 2],
+        subs: [&[u32]; 2],
+    ) {
+        self.update_move_by(Path::best(), from, to, adds, subs);
+    }
+
+    /// [`Network::update_move`] computed by `path`.
+    #[inline]
+    pub fn update_move_by(
+        &self,
+        path: Path,
+        from: &[Row; 2],
+        to: &mut [Row; 2],
+        adds: [&[u32]; 2],
+        subs: [&[u32]; 2],
+    ) {
         // Arrays filled in place: collecting into a list cost more than the update itself.
         let first = self.row(0);
-        let (mut add_rows, mut sub_rows) = ([first; 4], [first; 4]);
-        for (row, &f) in add_rows.iter_mut().zip(adds) {
-            *row = self.row(f as usize);
+        let mut rows = [[first; 4]; 4];
+        for (list, features) in rows.iter_mut().zip(adds.iter().chain(&subs)) {
+            for (row, &f) in list.iter_mut().zip(features.iter()) {
+                *row = self.row(f as usize);
+            }
         }
-        for (row, &f) in sub_rows.iter_mut().zip(subs) {
-            *row = self.row(f as usize);
-        }
-        simd::update(
-            Path::best(),
+        let [add0, add1, sub0, sub1] = &rows;
+        simd::update_pair(
+            path,
             from,
             to,
-            &add_rows[..adds.len()],
-            &sub_rows[..subs.len()],
+            [&add0[..adds[0].len()], &add1[..adds[1].len()]],
+            [&sub0[..subs[0].len()], &sub1[..subs[1].len()]],
         );
     }
 

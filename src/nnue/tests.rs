@@ -419,20 +419,27 @@ fn every_simd_path_gives_the_scalar_integers_for_every_move_and_position() {
             // double captures and igui (up to four taken), each path from the same start.
             for mv in pos.game_moves() {
                 pos.make(mv);
+                let (mut adds, mut subs, mut wants) = (Vec::new(), Vec::new(), [[0; HIDDEN]; 2]);
                 for c in 0..2 {
                     let mut after = Vec::new();
                     features::active(&pos, [Color::Black, Color::White][c], &mut after);
-                    let (adds, subs) = difference(&active[c], &after);
+                    let (add, sub) = difference(&active[c], &after);
                     let want = net.accumulate_by(Path::Scalar, &after);
                     for &path in &paths {
                         let mut acc = scalar[c];
-                        net.update_by(path, &mut acc, &adds, &subs);
+                        net.update_by(path, &mut acc, &add, &sub);
                         assert_eq!(acc, want, "{path:?} {mv}");
                     }
-                    // The search's one-pass update into another ply's slot.
-                    let mut slot = [0; HIDDEN];
-                    net.update_move(&scalar[c], &mut slot, &adds, &subs);
-                    assert_eq!(slot, want, "{mv}");
+                    wants[c] = want;
+                    adds.push(add);
+                    subs.push(sub);
+                }
+                // The search's one-pass update of both perspectives into another ply's slot.
+                for &path in &paths {
+                    let mut slot = [[0; HIDDEN]; 2];
+                    let (a, s) = ([&adds[0][..], &adds[1]], [&subs[0][..], &subs[1]]);
+                    net.update_move_by(path, &scalar, &mut slot, a, s);
+                    assert_eq!(slot, wants, "{path:?} {mv}");
                 }
                 pos.unmake();
                 moves_checked += 1;

@@ -158,7 +158,8 @@ pub fn attacked_in(pos: &Position, them: Color, target: Square) -> bool {
     for d in dir::KING {
         let mut sq = target.offset(d);
         let mut distance = 1;
-        while board[sq.index()] == EMPTY {
+        // Masked to the array (walls end every walk on the board): no bounds check per step.
+        while board[sq.cell()] == EMPTY {
             sq = sq.offset(d);
             distance += 1;
         }

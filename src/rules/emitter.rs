@@ -7,7 +7,7 @@
 //! count at the last ply, which never builds them) and over which moves are wanted (`MODE`:
 //! [`ALL`], [`CAPTURES`], [`QUIETS`]), so that the hot loops test neither.
 
-use crate::rules::geometry::{CELLS, Color, PAD, STRIDE, Square};
+use crate::rules::geometry::{CELLS, Color, MAX_SIDE, PAD, STRIDE, Square};
 use crate::rules::lion_trading;
 use crate::rules::moves::Move;
 use crate::rules::pieces::Piece;
@@ -115,19 +115,15 @@ impl<'a, S: MoveSink, const MODE: u8> Emitter<'a, S, MODE> {
         let side = pos.variant.side();
         let walls = 1 | 1 << (side + 1);
         let own = pos.occupancy_rows(pos.side);
-        let row = |r: usize| {
-            if r < side {
-                (own[r] << 1 | walls) as u64
-            } else {
-                (1 << 21) - 1
-            }
-        };
+        // Ranks -1 to `side`, walls off the board: each rank of the box rows is then one
+        // load, with no test for the ends.
+        let mut padded = [(1u64 << 21) - 1; MAX_SIDE + 2];
+        for (p, &row) in padded[1..].iter_mut().zip(&own[..side]) {
+            *p = (row << 1 | walls) as u64;
+        }
         let mut blocked_rows = [0u64; 32];
-        let (mut before, mut here) = ((1 << 21) - 1, row(0));
-        for (r, b) in blocked_rows.iter_mut().enumerate().take(side) {
-            let after = row(r + 1);
-            *b = before | here << 21 | after << 42;
-            (before, here) = (here, after);
+        for (r, b) in blocked_rows[..side].iter_mut().enumerate() {
+            *b = padded[r] | padded[r + 1] << 21 | padded[r + 2] << 42;
         }
         Emitter {
             pos,

@@ -204,25 +204,24 @@ impl Position {
     }
 
     /// Where `color`'s pieces are near: built once per capture generation so that each
-    /// short-range piece asks "any enemy within my reach?" with one bit test.
+    /// short-range piece asks "any enemy within my reach?" with one bit test. Each distance
+    /// is the last one grown by a king step (a file either way, then a rank either way),
+    /// over every rank of the largest board at once: fixed-length loops the compiler turns
+    /// into a few vector operations, with no test for the board's edges (the ranks past the
+    /// board start empty, and no caller asks about squares off it).
     pub(crate) fn proximity(&self, color: Color) -> Proximity {
-        let side = self.variant.side();
-        let rows = &self.rows[color.index()];
-        // Rows widened by 1, 2, 3 files, with three empty rows of padding on either side.
-        let mut wide = [[0u32; MAX_SIDE + 6]; 3];
-        for (r, &row) in rows.iter().enumerate().take(side) {
-            let mut x = row;
-            for w in wide.iter_mut() {
-                x |= x << 1 | x >> 1;
-                w[r + 3] = x;
-            }
-        }
         let mut near = [[0u32; MAX_SIDE]; 3];
-        for r in 0..side {
-            let (w1, w2, w3) = (&wide[0], &wide[1], &wide[2]);
-            near[0][r] = w1[r + 2] | w1[r + 3] | w1[r + 4];
-            near[1][r] = w2[r + 1] | w2[r + 2] | w2[r + 3] | w2[r + 4] | w2[r + 5];
-            near[2][r] = w3[r..r + 7].iter().fold(0, |a, &b| a | b);
+        let mut last = self.rows[color.index()];
+        for grown in near.iter_mut() {
+            // Rank r at index r + 1, with an empty rank before the first and after the last.
+            let mut wide = [0u32; MAX_SIDE + 2];
+            for (w, &x) in wide[1..].iter_mut().zip(&last) {
+                *w = x | x << 1 | x >> 1;
+            }
+            for (r, g) in grown.iter_mut().enumerate() {
+                *g = wide[r] | wide[r + 1] | wide[r + 2];
+            }
+            last = *grown;
         }
         Proximity { near }
     }
@@ -253,8 +252,9 @@ impl Position {
         mut test: impl FnMut(Square) -> bool,
     ) -> bool {
         let (first, end, mask) = self.box_around(sq, distance);
-        let rows = &self.rows[color.index()];
-        for (r, &row) in rows.iter().enumerate().take(end + 1).skip(first) {
+        // The box's ranks as one slice: one bounds check, no iterator adapters per rank.
+        let rows = &self.rows[color.index()][first..=end];
+        for (r, &row) in (first..).zip(rows) {
             let mut bits = row & mask;
             while bits != 0 {
                 let f = bits.trailing_zeros() as usize;
@@ -265,6 +265,23 @@ impl Position {
             }
         }
         false
+    }
+
+    /// `color`'s pieces in the 5×5 box centred on `sq`, as 25 bits: bit `5 · (dr + 2) +
+    /// (df + 2)` stands for the square `df` files and `dr` ranks away. Five shifted occupancy
+    /// rows: the royal safety term asks this instead of reading the 24 squares around a royal.
+    #[inline]
+    pub(crate) fn box5(&self, color: Color, sq: Square) -> u32 {
+        let (file, rank) = sq.coords();
+        let rows = &self.rows[color.index()];
+        let mut bits = 0;
+        for dr in 0..5 {
+            // Ranks off the board (below 0 wraps to a huge index) hold nothing.
+            if let Some(&row) = rows.get((rank + dr).wrapping_sub(2)) {
+                bits |= ((row << 2) >> file & 0x1f) << (5 * dr);
+            }
+        }
+        bits
     }
 
     /// Squares holding `color`'s pieces (unordered).

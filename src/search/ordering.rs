@@ -98,8 +98,10 @@ impl OrderingTables {
         let killers = self.killers[ply];
         let placement =
             placement_breaks_ties(pos.variant()).then(|| eval::placement_table(pos.variant()));
-        for &mv in quiets {
-            let k = if mv.promotes() {
+        // Extended from the slice's iterator, whose length is known: one reservation, no
+        // capacity test per move.
+        out.extend(quiets.iter().map(|&mv| {
+            if mv.promotes() {
                 key(PROMOTION + capture_value(pos, mv).unwrap_or(0), 0)
             } else if killers.contains(&mv) {
                 key(KILLER, 0)
@@ -112,9 +114,8 @@ impl OrderingTables {
                 let code = pos.board[from] as u8 as usize;
                 let gain = placement.map_or(0, |table| table[code][to] - table[code][from]);
                 key(self.history[code * CELLS + to], gain)
-            };
-            out.push(k);
-        }
+            }
+        }));
     }
 
     /// A quiet move caused a cutoff: remember it.

@@ -50,7 +50,7 @@ SYMBOL_PART = [
 
 SEARCH_SYMBOL = re.compile(
     r"alphabeta::|movegen::|emitter::|lion_trading::|attacks::|Position::(make|unmake|relocate|place|remove|captures_of|make_null)"
-    r"|eval::(evaluate|Accumulator)|nnue::network::Network::(output|update)|nnue::simd::|tt::|picker::|ordering::|search::aspiration|__mem(cpy|set|move)|__logf|repetitions|outcome::"
+    r"|eval::(evaluate|Accumulator|royal_safety)|nnue::network::Network::(output|update)|nnue::simd::|tt::|picker::|ordering::|search::aspiration|__mem(cpy|set|move)|__logf|repetitions|outcome::"
 )
 
 
