@@ -25,7 +25,7 @@ pub fn can_capture_on(
     from: Square,
     target: Square,
 ) -> bool {
-    let (df, dr) = from.delta_to(target);
+    let (df, dr) = from.cell_delta_to(target);
     let distance = df.abs().max(dr.abs());
     let aligned = df == 0 || dr == 0 || df.abs() == dr.abs();
     let limit = if aligned {

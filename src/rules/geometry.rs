@@ -177,6 +177,17 @@ impl Square {
         )
     }
 
+    /// [`Square::delta_to`] without the test for cells outside the array (the attack test's;
+    /// both squares always lie inside it).
+    #[inline]
+    pub fn cell_delta_to(self, other: Square) -> (i16, i16) {
+        let (a, b) = (self.cell(), other.cell());
+        (
+            CELL_FILE[b] as i16 - CELL_FILE[a] as i16,
+            CELL_RANK[b] as i16 - CELL_RANK[a] as i16,
+        )
+    }
+
     /// King-step distance (Chebyshev), used by the lion rules ("adjacent" = 1) and by the
     /// reach test of check detection, hence the table instead of two divisions.
     #[inline]

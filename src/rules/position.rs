@@ -51,7 +51,7 @@ impl Proximity {
     /// Whether one of the pieces stands within `distance` (1 to 3) king steps of `sq`.
     #[inline]
     pub(crate) fn within(&self, sq: Square, distance: usize) -> bool {
-        let (file, rank) = sq.coords();
+        let (file, rank) = sq.cell_coords();
         self.near[distance - 1][rank] >> file & 1 != 0
     }
 }
@@ -230,7 +230,7 @@ impl Position {
     /// and last rank, and the mask of its files in an occupancy row.
     #[inline]
     fn box_around(&self, sq: Square, distance: usize) -> (usize, usize, u32) {
-        let (file, rank) = sq.coords();
+        let (file, rank) = sq.cell_coords();
         let last = self.variant.side() - 1;
         let (lo, hi) = (file.saturating_sub(distance), (file + distance).min(last));
         let mask = ((1u32 << (hi + 1)) - 1) & !((1u32 << lo) - 1);
@@ -272,7 +272,7 @@ impl Position {
     /// rows: the royal safety term asks this instead of reading the 24 squares around a royal.
     #[inline]
     pub(crate) fn box5(&self, color: Color, sq: Square) -> u32 {
-        let (file, rank) = sq.coords();
+        let (file, rank) = sq.cell_coords();
         let rows = &self.rows[color.index()];
         let mut bits = 0;
         for dr in 0..5 {
@@ -386,7 +386,7 @@ impl Position {
         let c = piece.color().index();
         self.piece_slot[sq.index()] = self.pieces[c].len() as u16;
         self.pieces[c].push(sq);
-        let (file, rank) = sq.coords();
+        let (file, rank) = sq.cell_coords();
         self.rows[c][rank] |= 1 << file;
         self.far_rows[c][rank] |= u32::from(self.cat.reach(piece) > 3) << file;
         if self.cat.royal(piece) {
@@ -402,7 +402,7 @@ impl Position {
         self.board[sq.index()] = EMPTY;
         self.key ^= zobrist::piece(sq, piece);
         let c = piece.color().index();
-        let (file, rank) = sq.coords();
+        let (file, rank) = sq.cell_coords();
         self.rows[c][rank] &= !(1 << file);
         self.far_rows[c][rank] &= !(1 << file);
         let slot = self.piece_slot[sq.index()] as usize;
@@ -445,7 +445,7 @@ impl Position {
         self.piece_slot[to.index()] = slot;
         self.pieces[after.color().index()][slot as usize] = to;
         let rows = &mut self.rows[after.color().index()];
-        let ((f1, r1), (f2, r2)) = (from.coords(), to.coords());
+        let ((f1, r1), (f2, r2)) = (from.cell_coords(), to.cell_coords());
         rows[r1] &= !(1 << f1);
         rows[r2] |= 1 << f2;
         let far = &mut self.far_rows[after.color().index()];
