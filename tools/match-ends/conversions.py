@@ -11,21 +11,16 @@ each game's opening `SFEN` with BINARY's hand-set evaluation (`EvalFile <empty>`
 (default 20 000) to find the side ahead, and prints, for each engine, how many of the games
 it began ahead it won, lost and drew, with the games' mean length.
 """
-import argparse
 import os
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "search-figures"))
 from usi_engine import Engine  # noqa: E402
-from limit_leads import games, score_of  # noqa: E402
+from limit_leads import arguments, games, score_of  # noqa: E402
 
 
 def main():
-    parser = argparse.ArgumentParser()
-    parser.add_argument("binary")
-    parser.add_argument("record")
-    parser.add_argument("--nodes", type=int, default=20000)
-    args = parser.parse_args()
+    args = arguments()
     record = list(games(args.record))
     if not record:
         sys.exit(f"{args.record}: no games")

@@ -51,12 +51,17 @@ def score_of(engine, sfen, nodes):
     return score
 
 
-def main():
+def arguments():
+    """BINARY, RECORD and --nodes, as both scripts of this folder take them."""
     parser = argparse.ArgumentParser()
     parser.add_argument("binary")
     parser.add_argument("record")
     parser.add_argument("--nodes", type=int, default=20000)
-    args = parser.parse_args()
+    return parser.parse_args()
+
+
+def main():
+    args = arguments()
     cut = [g for g in games(args.record) if g.get("Reason", "").startswith("maximum game length")]
     if not cut:
         print("no game reached the ply limit")
