@@ -287,20 +287,9 @@ mod x86 {
         subs: [&[&Row]; 2],
     ) {
         for (p, to) in to.iter_mut().enumerate() {
-            let (from, adds, subs) = (&from[p], adds[p], subs[p]);
-            update_body!(
-                16,
-                _mm256_setzero_si256,
-                _mm256_loadu_si256,
-                _mm256_storeu_si256,
-                _mm256_add_epi16,
-                _mm256_sub_epi16,
-                __m256i,
-                from,
-                to,
-                adds,
-                subs
-            )
+            // SAFETY: this function runs only where AVX2 is (its own precondition); the call
+            // inlines, so both perspectives share one dispatch.
+            unsafe { update_avx2(&from[p], to, adds[p], subs[p]) }
         }
     }
 
