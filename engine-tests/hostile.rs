@@ -478,6 +478,8 @@ fn table(f: &Fixtures) -> Vec<Entry> {
                 number_runs("match", &match_base, "--concurrency", refused(), refused()),
                 number_runs("match", &match_base, "--shard", refused(), refused()),
                 number_runs("match", &match_base[..8], "--max-plies", refused(), short),
+                number_runs("match", &match_base, "--adjudicate", refused(), refused()),
+                number_runs("match", &[&match_base[..], &["--adjudicate", "1000"]].concat(), "--adjudicate-plies", refused(), refused()),
                 number_runs("match", &match_base[..8], "--stall-timeout", refused(), refused()),
                 vec![Run {
                     what: "match: two engines of one name".into(),
@@ -513,6 +515,8 @@ fn table(f: &Fixtures) -> Vec<Entry> {
                 file_runs(f, "summary --phases", &["summary", "--phases", "{}"], "record.txt"),
                 stdout_runs("summary", strings(&["summary", &record])),
                 stdout_runs("summary --phases", strings(&["summary", "--phases", &record])),
+                number_runs("summary", &["summary", &record], "--adjudicate", refused(), refused()),
+                number_runs("summary", &["summary", &record, "--adjudicate", "1000"], "--adjudicate-plies", refused(), refused()),
             ]
             .concat(),
         },

@@ -172,3 +172,94 @@ fn royal_capture_max_length_and_time_forfeit() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `--adjudicate`: a game ends as a win once both engines' scores agree, for
+/// `--adjudicate-plies` plies in a row, that one side leads by the margin; two engines that
+/// each think they are winning are never adjudicated; `shishi summary` counts the endings.
+#[test]
+fn adjudication_needs_both_engines_to_agree() {
+    if !have_python() {
+        eprintln!("SKIPPED: python3 not found");
+        return;
+    }
+    let dir = tmp_dir("adjudication");
+    let game = random_game(40);
+    let script = dir.join("game.txt");
+    std::fs::write(&script, game.join(" ")).unwrap();
+    // The stand-ins score 100 (or -100) times the plies played: "winner" says it is ever
+    // further ahead, "loser" agrees, "optimist" disagrees.
+    let play = |opponent: &str, step: &str, out: &std::path::Path| {
+        run_match(&[
+            "--engine".into(),
+            standin("winner", &script, "illegal", "--score-step 100"),
+            "--engine".into(),
+            standin(
+                opponent,
+                &script,
+                "illegal",
+                &format!("--score-step {step}"),
+            ),
+            "--depth".into(),
+            "1".into(),
+            "--max-plies".into(),
+            "30".into(),
+            "--adjudicate".into(),
+            "1000".into(),
+            "--adjudicate-plies".into(),
+            "4".into(),
+            "--out".into(),
+            out.display().to_string(),
+        ])
+    };
+    let agreed = dir.join("agreed.pgn");
+    let o = play("loser", "-100", &agreed);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let recs = records(&agreed);
+    assert_eq!(recs.len(), 2);
+    for rec in &recs {
+        // Scores ±1000 and beyond from ply 10 on: plies 10–13 agree, so 14 plies are played.
+        let winner_is_black = tag(rec, "Black") == "winner";
+        let (result, side) = if winner_is_black {
+            ("1-0", "Black")
+        } else {
+            ("0-1", "White")
+        };
+        assert_eq!(tag(rec, "Result"), result, "{rec}");
+        assert_eq!(tag(rec, "Plies"), "14", "{rec}");
+        assert_eq!(
+            tag(rec, "Reason"),
+            format!("adjudicated: both engines scored {side} ahead by at least 1000 for 4 plies"),
+            "{rec}"
+        );
+    }
+    let summary = std::process::Command::new(env!("CARGO_BIN_EXE_shishi"))
+        .args(["summary", agreed.to_str().unwrap()])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&summary.stdout);
+    assert!(
+        text.contains("How the games ended: 2 adjudicated\n"),
+        "{text}"
+    );
+
+    let disputed = dir.join("disputed.pgn");
+    let o = play("optimist", "100", &disputed);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    for rec in &records(&disputed) {
+        assert_eq!(tag(rec, "Result"), "1/2-1/2", "{rec}");
+        assert_eq!(tag(rec, "Plies"), "30", "{rec}");
+    }
+    // `shishi summary --adjudicate` re-scores records by the same rule.
+    let rescore = |record: &std::path::Path| {
+        let o = std::process::Command::new(env!("CARGO_BIN_EXE_shishi"))
+            .args(["summary", record.to_str().unwrap(), "--adjudicate", "1000"])
+            .args(["--adjudicate-plies", "4"])
+            .output()
+            .unwrap();
+        String::from_utf8_lossy(&o.stdout).into_owned()
+    };
+    let text = rescore(&disputed);
+    assert!(text.contains("0 of 2 games end early"), "{text}");
+    assert!(text.contains("How the games ended: 2 maximum game length (30 plies)"), "{text}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

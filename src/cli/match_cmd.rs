@@ -1,6 +1,7 @@
 //! `shishi match`: engine-vs-engine matches (docs/match.md).
 
 use clap::Args;
+use shishi::matches::adjudication::Adjudication;
 use shishi::matches::engine::{EngineSpec, Limit};
 use shishi::matches::game::GameSettings;
 use shishi::matches::stats::SprtParams;
@@ -55,6 +56,13 @@ pub struct MatchArgs {
     /// Plies after which a game is drawn.
     #[arg(long, default_value_t = 1000)]
     max_plies: usize,
+    /// End a game as a win once both engines' scores agree for --adjudicate-plies plies in a
+    /// row that one side leads by at least this many centipawns (default: never).
+    #[arg(long, value_name = "CP")]
+    adjudicate: Option<u64>,
+    /// Consecutive plies whose scores must agree for --adjudicate.
+    #[arg(long, default_value_t = 6, requires = "adjudicate")]
+    adjudicate_plies: u64,
     /// Milliseconds of grace on top of the clock before a time forfeit.
     #[arg(long, default_value_t = 200)]
     time_margin: u64,
@@ -129,6 +137,10 @@ pub fn run(args: MatchArgs) -> Result<(), String> {
     in_range("--games", args.games, 1..=MAX_GAMES)?;
     in_range("--concurrency", args.concurrency, 1..=MAX_CONCURRENCY)?;
     in_range("--max-plies", args.max_plies, 1..=MAX_PLIES)?;
+    let adjudication = args
+        .adjudicate
+        .map(|cp| Adjudication::new(cp, args.adjudicate_plies))
+        .transpose()?;
     let own_clocks = engines.iter().filter(|e| e.clock.is_some()).count();
     let limit = match (args.depth, args.nodes) {
         (Some(d), _) => Limit::Depth(d),
@@ -183,6 +195,7 @@ pub fn run(args: MatchArgs) -> Result<(), String> {
         settings: GameSettings {
             limit,
             max_plies: args.max_plies,
+            adjudication,
             time_margin: Duration::from_millis(args.time_margin),
             stall_timeout: Duration::from_secs_f64(args.stall_timeout),
         },

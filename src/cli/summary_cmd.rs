@@ -4,6 +4,7 @@
 
 use clap::Args;
 use shishi::analysis::{game, moves_left};
+use shishi::matches::adjudication::Adjudication;
 use shishi::matches::stats::SprtParams;
 use shishi::matches::{record, summary};
 
@@ -31,6 +32,13 @@ pub struct SummaryArgs {
     /// the one the records name.
     #[arg(long, num_args = 1..=4)]
     sprt: Option<Vec<String>>,
+    /// Score the games as `shishi match --adjudicate CP` would have (from their `Scores`),
+    /// and say how the games it ends early went on as played.
+    #[arg(long, value_name = "CP")]
+    adjudicate: Option<u64>,
+    /// Consecutive plies whose scores must agree for --adjudicate.
+    #[arg(long, default_value_t = 6, requires = "adjudicate")]
+    adjudicate_plies: u64,
 }
 
 /// Runs `shishi summary`.
@@ -42,6 +50,10 @@ pub fn run(args: SummaryArgs) -> Result<(), String> {
         .sprt
         .as_deref()
         .map(|w| SprtParams::parse(w).map_err(|e| format!("--sprt: {e}")))
+        .transpose()?;
+    let rule = args
+        .adjudicate
+        .map(|cp| Adjudication::new(cp, args.adjudicate_plies))
         .transpose()?;
     let mut games = Vec::new();
     let mut results = Vec::new();
@@ -56,6 +68,9 @@ pub fn run(args: SummaryArgs) -> Result<(), String> {
     }
     if games.is_empty() {
         return Err("no game records in the given files".into());
+    }
+    if let Some(rule) = &rule {
+        shishi::out!("{}", summary::adjudicate(&mut results, &games, rule));
     }
     shishi::outln!("{}", summary::results(&results, sprt)?);
     shishi::out!("{}", summary::report(&games, &args.at, args.above));

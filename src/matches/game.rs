@@ -2,6 +2,7 @@
 //! `Position::parse_move` and `allowed_in_game`, and the game ends by `Position::outcome`, the
 //! maximum length, or a ruling against an engine.
 
+use crate::matches::adjudication::Adjudication;
 use crate::matches::engine::{Clocks, EngineSpec, Fault, Limit, Player, Reply};
 use crate::matches::score::Score;
 use crate::rules::outcome::GameResult;
@@ -26,6 +27,8 @@ pub struct GameSettings {
     pub limit: Limit,
     /// Plies after which the game is drawn.
     pub max_plies: usize,
+    /// When both engines' scores end a game as a win (`--adjudicate`); none: never.
+    pub adjudication: Option<Adjudication>,
     /// Grace on top of the clock before a time forfeit.
     pub time_margin: Duration,
     /// How long to wait for a move under depth/nodes limits, and for a handshake.
@@ -78,6 +81,16 @@ pub struct RecordTags {
     pub first: String,
     /// `SPRT`: the test's parameters (`elo0=0 elo1=5 alpha=0.05 beta=0.05`), if any.
     pub sprt: Option<String>,
+}
+
+/// The `Reason` of an adjudicated game.
+pub fn adjudicated_reason(winner: Color, rule: &Adjudication) -> String {
+    format!(
+        "adjudicated: both engines scored {} ahead by at least {} for {} plies",
+        color_name(winner),
+        rule.score,
+        rule.plies
+    )
 }
 
 fn color_name(c: Color) -> &'static str {
@@ -156,6 +169,12 @@ pub fn play(
                 GameResult::Win(c, r) => (Verdict::Win(c), r.text().to_string()),
                 GameResult::Draw(r) => (Verdict::Draw, r.text().to_string()),
             };
+        }
+        // After the rules, before the length limit: a game the rules end is theirs.
+        if let Some(rule) = settings.adjudication
+            && let Some(winner) = rule.winner(&record.scores, pos.side_to_move().flip())
+        {
+            break (Verdict::Win(winner), adjudicated_reason(winner, &rule));
         }
         if moves.len() >= settings.max_plies {
             break (

@@ -4,6 +4,7 @@
 //! - [`engine`]: `--engine` specs and the USI, UCI and XBoard adapters;
 //! - [`xboard`]: XBoard's chu notation and HaChu's `setboard`;
 //! - [`game`]: one game refereed by the rules code, and its record;
+//! - [`adjudication`]: ending a game both engines agree is won (`--adjudicate`);
 //! - [`record`]: reading record files back (`shishi summary`, `shishi analyse`);
 //! - [`score`]: the scores engines report while thinking, for the records;
 //! - [`stats`]: Elo, error margin, LOS and SPRT (pure);
@@ -12,6 +13,7 @@
 //! - this module: the schedule (each opening with both colours) and its shards
 //!   (`--shard K/N`), the worker threads, live progress on stderr and the final cross table.
 
+pub mod adjudication;
 pub mod engine;
 pub mod game;
 pub mod process;

@@ -17,6 +17,7 @@
 //!   the two.
 
 use crate::matches::Table;
+use crate::matches::adjudication::Adjudication;
 use crate::matches::game::Verdict;
 use crate::matches::record::RecordBlock;
 use crate::matches::score::Score;
@@ -40,6 +41,8 @@ pub struct GameResult {
     pub first: Option<String>,
     /// The `SPRT` tag: the match's test.
     pub sprt: Option<String>,
+    /// How the game ended, by kind ([`ending`] of the `Reason` tag; empty without one).
+    pub ending: String,
 }
 
 impl GameResult {
@@ -70,8 +73,50 @@ impl GameResult {
             broken: block.tag("Broken") == Some("yes"),
             first: block.tag("First").map(str::to_string),
             sprt: block.tag("SPRT").map(str::to_string),
+            ending: block.tag("Reason").map(ending).unwrap_or_default(),
         })
     }
+}
+
+/// The kind of a record's `Reason`, for the count of how a match's games ended: the rules'
+/// reasons (royal capture, bare king, repetition, …) and the ply limit as they are; the
+/// arbiter's adjudications and its rulings against an engine, whose text names the engine
+/// and its figures, by kind only.
+pub fn ending(reason: &str) -> String {
+    const KINDS: [(&str, &str); 9] = [
+        ("adjudicated", "adjudicated"),
+        ("lost on time", "lost on time"),
+        ("claimed the win", "claimed a win the arbiter confirmed"),
+        ("resigned", "resigned"),
+        ("crashed", "engine fault"),
+        ("stalled", "engine fault"),
+        ("failed to start", "engine fault"),
+        ("flooded its output", "engine fault"),
+        ("garbage", "engine fault"),
+    ];
+    if let Some((_, kind)) = KINDS.iter().find(|(mark, _)| reason.contains(mark)) {
+        return kind.to_string();
+    }
+    if reason.contains("illegal") || reason.contains("repeat") || reason.contains("claimed") {
+        return "illegal move or claim, or a rules dispute".into();
+    }
+    reason.to_string()
+}
+
+/// "How the games ended: 82 royal pieces captured, 118 maximum game length (1000 plies)", most
+/// frequent first.
+fn endings_text(games: &[GameResult]) -> String {
+    let mut counts: BTreeMap<&str, usize> = BTreeMap::new();
+    for g in games.iter().filter(|g| !g.ending.is_empty()) {
+        *counts.entry(g.ending.as_str()).or_default() += 1;
+    }
+    if counts.is_empty() {
+        return String::new();
+    }
+    let mut rows: Vec<(&str, usize)> = counts.into_iter().collect();
+    rows.sort_by_key(|&(kind, n)| (std::cmp::Reverse(n), kind));
+    let parts: Vec<String> = rows.iter().map(|(k, n)| format!("{n} {k}")).collect();
+    format!("How the games ended: {}\n", parts.join(", "))
 }
 
 /// The match result of `games`, whatever files and order they came from: the cross table,
@@ -144,6 +189,7 @@ pub fn results(games: &[GameResult], sprt: Option<SprtParams>) -> Result<String,
     if let Some(b) = table.broken_text() {
         s.push_str(&format!("{b}\n"));
     }
+    s.push_str(&endings_text(games));
     if mixed_tests {
         s.push_str("(the records name different SPRT tests, or some none: --sprt gives the one to judge)\n");
     }
@@ -219,6 +265,66 @@ fn numbering(games: &[GameResult]) -> String {
         s.push_str(&format!(", {unnumbered} without a number"));
     }
     s
+}
+
+/// The games as they would have ended under `rule` (`shishi summary --adjudicate`): each
+/// game whose recorded scores first agree on a winner before its last ply (or at its last
+/// ply, when that ply ended it at the length limit, which the match checks after
+/// adjudication) becomes that side's win, as `shishi match --adjudicate` would have scored
+/// it. `figures[i]` must be the game of `results[i]`. Returns the line that says how many
+/// games it ends early and how those games in fact went on: an adjudication is only as good
+/// as the agreement of the games played to the end.
+pub fn adjudicate(
+    results: &mut [GameResult],
+    figures: &[GameFigures],
+    rule: &Adjudication,
+) -> String {
+    let (mut early, mut same, mut other, mut drawn, mut at_limit) = (Vec::new(), 0, 0, 0, 0);
+    for (result, game) in results.iter_mut().zip(figures) {
+        let first = if game.movers[0] == result.names[0] {
+            Color::Black
+        } else {
+            Color::White
+        };
+        let cut = result.ending.starts_with("maximum game length");
+        let last = if cut {
+            game.plies
+        } else {
+            game.plies.saturating_sub(1)
+        };
+        let Some((ply, winner)) = (1..=last).find_map(|k| {
+            let mover = if (k - 1) % 2 == 0 {
+                first
+            } else {
+                first.flip()
+            };
+            rule.winner(&game.scores[..k], mover).map(|w| (k, w))
+        }) else {
+            continue;
+        };
+        early.push(ply as f64);
+        match result.verdict {
+            Verdict::Win(w) if w == winner => same += 1,
+            Verdict::Win(_) => other += 1,
+            Verdict::Draw => {
+                drawn += 1;
+                at_limit += usize::from(cut);
+            }
+            Verdict::Dispute => {}
+        }
+        result.verdict = Verdict::Win(winner);
+        result.ending = "adjudicated".into();
+    }
+    let median_ply = median(&early).map_or("-".into(), |m| format!("{m:.0}"));
+    format!(
+        "Adjudicated at {} cp for {} plies: {} of {} games end early (median ply {median_ply}); \
+         as played on, the side adjudicated won {same}, the other side won {other}, \
+         {drawn} were drawn ({at_limit} at the ply limit)\n",
+        rule.score,
+        rule.plies,
+        early.len(),
+        results.len()
+    )
 }
 
 /// One game as read back from a record.
@@ -589,7 +695,92 @@ mod tests {
             broken: false,
             first: Some("B".into()),
             sprt: Some("elo0=0 elo1=100 alpha=0.2 beta=0.2".into()),
+            ending: String::new(),
         }
+    }
+
+    /// Re-scored under an adjudication rule: a game drawn at the limit whose scores agreed
+    /// early becomes the leader's win; a game the rules ended on the very ply the scores first
+    /// agree keeps its result (the match checks the rules first); the line counts how the
+    /// adjudicated games went on as played.
+    #[test]
+    fn records_are_rescored_as_adjudication_would_have_ended_them() {
+        let rule = Adjudication::new(1000, 2).unwrap();
+        // Game 1: B (Black) moves first; plies 3 and 4 agree that White (A) leads.
+        // Game 2: A (Black) moves first; only its last two plies agree, and the rules ended it.
+        // Game 3: A (White) moves first and leads from ply 1; B won it in the end.
+        let mut results = vec![
+            GameResult {
+                ending: "maximum game length (6 plies)".into(),
+                ..result(1, "B", "A", Verdict::Draw)
+            },
+            GameResult {
+                ending: "royal pieces captured".into(),
+                ..result(2, "A", "B", Verdict::Win(Color::Black))
+            },
+            GameResult {
+                ending: "royal pieces captured".into(),
+                ..result(3, "B", "A", Verdict::Win(Color::Black))
+            },
+        ];
+        let figures = vec![
+            game(
+                ["B", "A"],
+                Some(0.5),
+                &[],
+                &[5, 9, -1200, 1500, -1300, 1800],
+            ),
+            game(["A", "B"], Some(1.0), &[], &[5, 9, 2000, -3000]),
+            game(["A", "B"], Some(0.0), &[], &[1500, -1500, 7, 7]),
+        ];
+        let line = adjudicate(&mut results, &figures, &rule);
+        assert_eq!(
+            line,
+            "Adjudicated at 1000 cp for 2 plies: 2 of 3 games end early (median ply 3); as \
+             played on, the side adjudicated won 0, the other side won 1, 1 were drawn (1 at \
+             the ply limit)\n"
+        );
+        assert_eq!(results[0].verdict, Verdict::Win(Color::White));
+        assert_eq!(results[0].ending, "adjudicated");
+        assert_eq!(results[1].verdict, Verdict::Win(Color::Black));
+        assert_eq!(results[1].ending, "royal pieces captured");
+        assert_eq!(results[2].verdict, Verdict::Win(Color::White));
+    }
+
+    /// The rules' reasons and the ply limit are counted as they read; the arbiter's rulings,
+    /// whose text names an engine, by kind; most frequent first.
+    #[test]
+    fn games_are_counted_by_how_they_ended() {
+        let reasons = [
+            "royal pieces captured",
+            "maximum game length (1000 plies)",
+            "adjudicated: both engines scored White ahead by at least 3000 for 6 plies",
+            "adjudicated: both engines scored Black ahead by at least 3000 for 6 plies",
+            "royal pieces captured",
+            "royal pieces captured",
+            "net (Black) lost on time (10312 ms)",
+            "hand (White) stalled (no move in 60 s)",
+        ];
+        let games: Vec<GameResult> = reasons
+            .iter()
+            .enumerate()
+            .map(|(i, r)| GameResult {
+                ending: ending(r),
+                ..result(i + 1, "A", "B", Verdict::Draw)
+            })
+            .collect();
+        let text = results(&games, None).unwrap();
+        assert!(
+            text.contains(
+                "How the games ended: 3 royal pieces captured, 2 adjudicated, 1 engine fault, \
+                 1 lost on time, 1 maximum game length (1000 plies)\n"
+            ),
+            "{text}"
+        );
+        assert_eq!(
+            ending("a (Black) played an illegal move: 1a1b"),
+            "illegal move or claim, or a rules dispute"
+        );
     }
 
     /// The match result does not depend on the order of the games; the first engine is the
