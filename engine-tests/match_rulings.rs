@@ -260,6 +260,9 @@ fn adjudication_needs_both_engines_to_agree() {
     };
     let text = rescore(&disputed);
     assert!(text.contains("0 of 2 games end early"), "{text}");
-    assert!(text.contains("How the games ended: 2 maximum game length (30 plies)"), "{text}");
+    assert!(
+        text.contains("How the games ended: 2 maximum game length (30 plies)"),
+        "{text}"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }

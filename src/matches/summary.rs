@@ -97,7 +97,8 @@ pub fn ending(reason: &str) -> String {
     if let Some((_, kind)) = KINDS.iter().find(|(mark, _)| reason.contains(mark)) {
         return kind.to_string();
     }
-    if reason.contains("illegal") || reason.contains("repeat") || reason.contains("claimed") {
+    const DISPUTES: [&str; 4] = ["illegal", "repeat", "claimed", "refused"];
+    if DISPUTES.iter().any(|mark| reason.contains(mark)) {
         return "illegal move or claim, or a rules dispute".into();
     }
     reason.to_string()
@@ -777,10 +778,12 @@ mod tests {
             ),
             "{text}"
         );
-        assert_eq!(
-            ending("a (Black) played an illegal move: 1a1b"),
-            "illegal move or claim, or a rules dispute"
-        );
+        for dispute in [
+            "a (Black) played an illegal move: 1a1b",
+            "HaChu (White) refused a move: Illegal move",
+        ] {
+            assert_eq!(ending(dispute), "illegal move or claim, or a rules dispute");
+        }
     }
 
     /// The match result does not depend on the order of the games; the first engine is the

@@ -5,10 +5,10 @@
 //! moves, igui, hooks, promotions), so no power is left out; a check is found by making the
 //! move and asking the rules' check detection, which looks only near the royals.
 
-use crate::rules::movegen;
 use crate::rules::outcome::GameResult;
 use crate::rules::pieces::Role;
 use crate::rules::{Color, Move, Position, Square, Variant};
+use crate::rules::{attacks, movegen};
 
 /// What a position is, seen from the attacker.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -84,37 +84,17 @@ pub fn seen(pos: &Position) -> Option<Seen> {
     (first <= last).then_some(Seen { first, last })
 }
 
-/// Whether `a` and `b` share a rank, file or diagonal.
-fn aligned(a: Square, b: Square) -> bool {
-    let (df, dr) = a.delta_to(b);
-    df == 0 || dr == 0 || df.abs() == dr.abs()
-}
-
-/// Squares from which no piece of the game could attack a royal on a king line and none
-/// within three squares: the moves the check test may skip without making them.
+/// The defender's royals, for the moves the check test may skip without making them
+/// ([`attacks::may_attack_after`]).
 struct Quiet<'a> {
     royals: &'a [Square],
 }
 
 impl Quiet<'_> {
-    /// Whether `mv` surely neither checks nor wins (no royal being attacked before it): it lands off every royal's lines and
-    /// farther than three squares (steps, leaps and lion powers reach at most three, anything
-    /// farther slides along a line), and the squares it empties (its origin, what a lion
-    /// takes on the way) lie off every royal's lines (nothing behind them can be uncovered).
-    /// Only asked where no piece hooks (chu): a hook mover attacks round a corner.
+    /// Whether `mv` surely neither checks nor wins (no royal being attacked before it). Only
+    /// asked where no piece hooks (chu): a hook mover attacks round a corner.
     fn skips(&self, pos: &Position, mv: Move) -> bool {
-        let to = mv.to();
-        let near = |sq: Square| {
-            self.royals
-                .iter()
-                .any(|&r| aligned(sq, r) || sq.distance(r) <= 3)
-        };
-        if near(to) {
-            return false;
-        }
-        let captures = pos.captures_of(mv);
-        let opens = |sq: Square| sq != to && self.royals.iter().any(|&r| aligned(sq, r));
-        !opens(mv.from()) && !captures.iter().any(|&(sq, _)| opens(sq))
+        !attacks::may_attack_after(pos, mv, self.royals)
     }
 }
 

@@ -179,3 +179,27 @@ pub fn attacked_in(pos: &Position, them: Color, target: Square) -> bool {
             })
         })
 }
+
+/// Whether `a` and `b` share a rank, file or diagonal.
+fn aligned(a: Square, b: Square) -> bool {
+    let (df, dr) = a.delta_to(b);
+    df == 0 || dr == 0 || df.abs() == dr.abs()
+}
+
+/// Whether after `mv` a piece could attack one of `royals`, judged without making the move:
+/// false only when the move lands off every royal's lines and farther than three squares
+/// from each (steps, leaps and lion powers reach at most three; anything farther attacks by
+/// sliding along a line) and every square it empties (its origin, what a lion takes on the
+/// way) lies off those lines (nothing behind it is uncovered). Valid only where no piece
+/// hooks round a corner ([`Catalogue::has_hooks`]) and no royal was attacked before the move.
+pub fn may_attack_after(pos: &Position, mv: crate::rules::Move, royals: &[Square]) -> bool {
+    let to = mv.to();
+    if royals
+        .iter()
+        .any(|&r| aligned(to, r) || to.distance(r) <= 3)
+    {
+        return true;
+    }
+    let opens = |sq: Square| sq != to && royals.iter().any(|&r| aligned(sq, r));
+    opens(mv.from()) || pos.captures_of(mv).iter().any(|&(sq, _)| opens(sq))
+}

@@ -111,6 +111,22 @@ impl Position {
             .any(|&sq| attacks::attacked_in(self, them, sq))
     }
 
+    /// Whether `mv` (a move of the side to move) leaves the other side's royal on `royal`
+    /// attacked: a check. For a royal not attacked before the move (a mover that could take
+    /// it would not be asking). The move is made and taken back only where it could attack
+    /// ([`attacks::may_attack_after`]; every move where pieces hook round corners).
+    pub fn checks_royal(&mut self, mv: Move, royal: Square) -> bool {
+        let us = self.side;
+        debug_assert!(!attacks::attacked_in(self, us, royal));
+        if !self.catalogue().has_hooks() && !attacks::may_attack_after(self, mv, &[royal]) {
+            return false;
+        }
+        self.make(mv);
+        let check = attacks::attacked_in(self, us, royal);
+        self.unmake();
+        check
+    }
+
     /// The result if the game is over in this position, `None` while it goes on.
     pub fn outcome(&mut self) -> Option<GameResult> {
         if let Some(r) = self.royals_or_repetition_result() {

@@ -245,6 +245,23 @@ impl<'a> Worker<'a> {
         self.pos.royal_count(us) == 1 && self.pos.in_check(us)
     }
 
+    /// The checks among `first` and the quiet moves `rest` (the side to move's), to search
+    /// after pruning has begun, reversed for popping (`first` comes out first). Only where the
+    /// opponent keeps one royal (with two, attacking one threatens no loss) and it is not
+    /// attacked now (then the capture of it, searched before any quiet move, settled the node).
+    fn checks_among(&mut self, first: Move, rest: &[Move]) -> Vec<Move> {
+        let them = self.pos.side_to_move().flip();
+        let &[royal] = self.pos.royal_squares(them) else {
+            return Vec::new();
+        };
+        let mut found: Vec<Move> = std::iter::once(first)
+            .chain(rest.iter().copied())
+            .filter(|&mv| self.pos.checks_royal(mv, royal))
+            .collect();
+        found.reverse();
+        found
+    }
+
     fn search(
         &mut self,
         mut alpha: i32,
@@ -357,26 +374,50 @@ impl<'a> Worker<'a> {
         let mut searched = 0usize;
         let mut quiets = std::mem::take(&mut self.buf.quiets[ply]);
         quiets.clear();
+        // Once pruning starts, the checks among the quiet moves left, searched last.
+        let mut checks: Option<Vec<Move>> = None;
         loop {
-            let context = QuietContext {
-                ordering: &self.buf.ordering,
-                ply,
-                prev,
-            };
-            let Some(mv) = picker.next(&self.pos, &context, |m| self.root_allows(m, ply)) else {
-                break;
+            let mv = match checks.as_mut() {
+                Some(left) => match left.pop() {
+                    Some(mv) => mv,
+                    None => break,
+                },
+                None => {
+                    let context = QuietContext {
+                        ordering: &self.buf.ordering,
+                        ply,
+                        prev,
+                    };
+                    match picker.next(&self.pos, &context, |m| self.root_allows(m, ply)) {
+                        Some(mv) => mv,
+                        None => break,
+                    }
+                }
             };
             // What `capture_value` calls quiet, without valuing the capture.
             let quiet = !mv.promotes() && !self.pos.is_capture(mv);
-            if ply > 0 && !in_check && quiet && searched > 0 && !score::is_mate(best) {
-                // Late-move and futility pruning of quiet moves near the leaves. Captures and
-                // promotions come before every quiet move, so the moves left are quiet too, and the same conditions would prune each of them: stop here.
-                if depth <= 3 && quiets.len() >= 6 + 4 * (depth * depth) as usize {
-                    break;
-                }
-                if !pv_node && depth <= 2 && static_eval + eval::PAWN * (1 + 2 * depth) <= alpha {
-                    break;
-                }
+            let prunable = checks.is_none()
+                && ply > 0
+                && !in_check
+                && quiet
+                && searched > 0
+                && !score::is_mate(best);
+            // Captures and promotions come before every quiet move, so the moves left are
+            // quiet too, and each pruning below would prune every one of them.
+            if prunable && depth <= 3 && quiets.len() >= 6 + 4 * (depth * depth) as usize {
+                // Late-move pruning near the leaves, except checks: a check left out here is
+                // a royal lost just beyond the horizon (docs/search.md, "Checks").
+                checks = Some(self.checks_among(mv, picker.rest()));
+                continue;
+            }
+            if prunable
+                && !pv_node
+                && depth <= 2
+                && static_eval + eval::PAWN * (1 + 2 * depth) <= alpha
+            {
+                // Futility pruning: far below alpha near the leaves, checks too (sparing
+                // them here cost more than it found, docs/search.md).
+                break;
             }
             self.make(mv, ply);
             if self.repetition.forbids_last_move(&self.pos) {
@@ -393,6 +434,13 @@ impl<'a> Worker<'a> {
                     (base + i32::from(!pv_node) + i32::from(cut_node)).clamp(0, depth - 2)
                 } else {
                     0
+                };
+                // A check kept from pruning only needs to show whether it wins the royal:
+                // one ply, which the check extension makes a full-width reply.
+                let depth = if checks.is_some() {
+                    depth.min(2)
+                } else {
+                    depth
                 };
                 s = -self.search(-alpha - 1, -alpha, depth - 1 - r, ply + 1, true);
                 if s > alpha && r > 0 {

@@ -116,6 +116,15 @@ impl MovePicker {
         Some(self.moves[self.next - 1])
     }
 
+    /// The moves of the stage under way not yet handed out, in no particular order; the
+    /// picker hands out nothing more (the search prunes them and looks only for checks).
+    pub fn rest(&mut self) -> &[Move] {
+        self.stage = Stage::Done;
+        let from = self.next.min(self.moves.len());
+        self.next = self.moves.len();
+        &self.moves[from..]
+    }
+
     /// The buffers, for the next node at this ply.
     pub fn into_buffers(self) -> (Vec<Move>, Vec<i64>) {
         (self.moves, self.keys)

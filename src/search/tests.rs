@@ -64,6 +64,28 @@ fn wins_in_three_against_two_royals() {
 }
 
 #[test]
+fn a_check_beyond_late_move_pruning_is_seen() {
+    // Shishi's position at ply 138 of game 12 of results/hachu-tenth-09897c7.txt.gz (lishogi
+    // rules), which it played 8g8h at +3406 from depth 4 and lost: White's 6h5j puts its lion
+    // two squares from Black's king on 7l, and then 5j6k7l takes the phoenix and the king in
+    // one move; after 8g8h Black cannot prevent it (a search from there proves mate in two
+    // at depth 1). At depth 4, 6h5j is a quiet move of White's at depth 3 that late-move
+    // pruning reached only after dozens of others; as a check it must still be searched.
+    let pos = Position::from_sfen(
+        Variant::Chu,
+        RuleSet::Lishogi,
+        "4g1kg3l/5eo1sf1a/1+L3f3c2/7t1p1p/12/10Q1/4N2+h4/6n4P/1P2PP2P3/1B6C3/1F2TOXT3A/\
+         2CSGKEGS1FL b - 143",
+    )
+    .unwrap();
+    let mut after = pos.clone();
+    after.make(after.parse_move("8g8h").unwrap());
+    assert!(score::is_mate(search(&after, depth(1)).score));
+    let r = search(&pos, depth(4));
+    assert_ne!(r.best.map(|m| m.text()).as_deref(), Some("8g8h"), "{r:?}");
+}
+
+#[test]
 fn does_not_leave_its_lion_hanging() {
     // White silver 6f attacks the Black lion on 7g (silver steps diagonally backward from
     // White's view: 6f -> 7g). The lion must move or take the silver; whatever it does, in
@@ -376,8 +398,9 @@ fn a_new_game_empties_the_table_where_it_is() {
 }
 
 /// From a self-play game (engine-tests/data/mate-chu-seed.txt, line 19): Black is far
-/// ahead and wins by a chain of threats 25 plies long, which alpha-beta at this budget does
-/// not see (it scores the root about +6 000).
+/// ahead and wins by a chain of threats 25 plies long, which alpha-beta at 100 000 nodes does
+/// not see (it scores the root about +6 000; since checks are spared from late-move pruning,
+/// 200 000 nodes find a mate in seven).
 const LONG_FORCED_WIN: &str =
     "2+Vs4s2l/5+A2cf2/3kc5t1/3ft7/3e2N5/11a/2+L9/12/1P1P1CP4P/9M2/4T1T1CF1A/1F1SGKEGS2L b - 263";
 
@@ -393,7 +416,7 @@ fn nodes(n: u64) -> Limits {
 fn a_lead_held_through_a_search_plays_the_forced_win_the_mate_probe_proves() {
     let pos = chu(LONG_FORCED_WIN);
     let searcher = Searcher::new(16, 1).unwrap();
-    let run = || searcher.search(&pos, nodes(200_000), Arc::new(|_| {}));
+    let run = || searcher.search(&pos, nodes(100_000), Arc::new(|_| {}));
     // The first search only learns that the side to move leads; the second probes.
     let first = run();
     assert!(
@@ -470,9 +493,9 @@ fn only_chu_probes_a_held_lead() {
 fn a_new_game_forgets_the_lead() {
     let pos = chu(LONG_FORCED_WIN);
     let mut searcher = Searcher::new(16, 1).unwrap();
-    searcher.search(&pos, nodes(200_000), Arc::new(|_| {}));
+    searcher.search(&pos, nodes(100_000), Arc::new(|_| {}));
     searcher.new_game();
-    let s = searcher.search(&pos, nodes(200_000), Arc::new(|_| {}));
+    let s = searcher.search(&pos, nodes(100_000), Arc::new(|_| {}));
     assert!(!score::is_mate(s.score), "score {}", s.score);
 }
 

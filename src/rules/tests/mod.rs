@@ -6,6 +6,7 @@
 //! [`board`], which is independent of the engine's own SFEN writer.
 
 mod asymmetric;
+mod checks;
 mod chu_pieces;
 mod counter_strike;
 mod daidai_promotion;
