@@ -9,6 +9,8 @@ use crate::rules::emitter::{ALL, CAPTURES, Counter, Emitter, MoveSink, QUIETS};
 use crate::rules::geometry::{MAX_SIDE, Square};
 use crate::rules::moves::Move;
 use crate::rules::multistep;
+#[cfg(doc)]
+use crate::rules::pieces::Catalogue;
 use crate::rules::pieces::Piece;
 use crate::rules::position::{EMPTY, Position};
 
@@ -41,17 +43,21 @@ fn generate_into<S: MoveSink, const MODE: u8>(pos: &Position, out: &mut S) {
 /// Appends the legal moves of the side to move that capture something (the quiescence
 /// search's moves): the moves [`generate`] keeps after filtering, piece by piece in board order
 /// (rank by rank). Visits only the pieces that reach far and those with an enemy within
-/// three squares.
+/// their reach (one, two or three king steps: [`Catalogue::reach_class`]).
 pub fn generate_captures(pos: &Position, out: &mut Vec<Move>) {
     let us = pos.side;
     if pos.royals[us.index()] == 0 {
         return;
     }
     let enemies = pos.proximity(us.flip());
-    let (rows, far) = (pos.occupancy_rows(us), pos.far_rows(us));
-    let candidates: [u32; MAX_SIDE] = std::array::from_fn(|r| rows[r] & enemies.row(3, r) | far[r]);
+    let by_reach = pos.reach_rows(us);
+    let candidates: [u32; MAX_SIDE] = std::array::from_fn(|r| {
+        by_reach[0][r] & enemies.row(1, r)
+            | by_reach[1][r] & enemies.row(2, r)
+            | by_reach[2][r] & enemies.row(3, r)
+            | by_reach[3][r]
+    });
     let mut e = Emitter::<_, CAPTURES>::new(pos, out);
-    e.enemies = Some(enemies);
     for_each_square(
         pos.variant.side(),
         |r| candidates[r],
@@ -102,15 +108,6 @@ fn generate_piece<S: MoveSink, const MODE: u8>(
 ) {
     let m = e.pos.cat.movement(piece);
     if MODE == CAPTURES {
-        // A short-range piece with no enemy within its reach has nothing to take.
-        let reach = e.pos.cat.reach(piece) as usize;
-        if reach <= 3
-            && e.enemies
-                .as_ref()
-                .is_some_and(|n| reach == 0 || !n.within(from, reach))
-        {
-            return;
-        }
         // Only enemy-occupied landing squares matter: no emitter call for the rest. Steps and
         // leaps are the rays of range 1, walked in the one loop with the slides; a ray whose
         // first square holds a friendly piece or a wall is skipped without reading the board.

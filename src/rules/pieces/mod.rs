@@ -98,6 +98,10 @@ pub enum Role {
     Other,
 }
 
+/// Number of [`Catalogue::reach_class`] values: the pieces within one, two and three king
+/// steps of what they capture, and the pieces that reach farther.
+pub const REACH_CLASSES: usize = 4;
+
 /// Everything about one game's pieces, compiled and indexed by [`Piece`] code.
 pub struct Catalogue {
     /// The types, bases first (indices below `bases`), then promoted-only types.
@@ -110,6 +114,7 @@ pub struct Catalogue {
     royal: [bool; 256],
     lion: [bool; 256],
     reach: [u8; 256],
+    reach_class: [u8; 256],
     off_line_reach: [u8; 256],
     has_hooks: bool,
     mirror_symmetric: bool,
@@ -193,6 +198,7 @@ impl Catalogue {
             royal,
             lion,
             reach,
+            reach_class: reach.map(|r| r.clamp(1, REACH_CLASSES as u8) - 1),
             off_line_reach,
             has_hooks: off_line_reach.contains(&u8::MAX),
             mirror_symmetric,
@@ -205,6 +211,14 @@ impl Catalogue {
     #[inline]
     pub fn reach(&self, p: Piece) -> u8 {
         self.reach[p.0 as usize]
+    }
+
+    /// The piece's [`Catalogue::reach`] as an index below [`REACH_CLASSES`]: 0, 1 and 2 for a
+    /// piece that captures at most one, two or three king steps away (a piece that captures
+    /// nothing counts as reaching one), 3 for a piece that reaches farther.
+    #[inline]
+    pub fn reach_class(&self, p: Piece) -> usize {
+        self.reach_class[p.0 as usize] as usize
     }
 
     /// Like [`Catalogue::reach`] for squares off the eight lines (orthogonals and diagonals)
