@@ -13,6 +13,7 @@ use crate::rules::multistep;
 use crate::rules::pieces::Catalogue;
 use crate::rules::pieces::Piece;
 use crate::rules::position::{EMPTY, Position};
+use crate::rules::variant::Variant;
 
 /// Appends every legal move of the side to move to `out`.
 pub fn generate(pos: &Position, out: &mut Vec<Move>) {
@@ -49,14 +50,10 @@ pub fn generate_captures(pos: &Position, out: &mut Vec<Move>) {
     if pos.royals[us.index()] == 0 {
         return;
     }
-    let enemies = pos.proximity(us.flip());
-    let by_reach = pos.reach_rows(us);
-    let candidates: [u32; MAX_SIDE] = std::array::from_fn(|r| {
-        by_reach[0][r] & enemies.row(1, r)
-            | by_reach[1][r] & enemies.row(2, r)
-            | by_reach[2][r] & enemies.row(3, r)
-            | by_reach[3][r]
-    });
+    let candidates = match pos.variant {
+        Variant::Chu => capture_candidates::<{ Variant::Chu.side() }>(pos),
+        Variant::DaiDai => capture_candidates::<{ Variant::DaiDai.side() }>(pos),
+    };
     let mut e = Emitter::<_, CAPTURES>::new(pos, out);
     for_each_square(
         pos.variant.side(),
@@ -66,6 +63,21 @@ pub fn generate_captures(pos: &Position, out: &mut Vec<Move>) {
             generate_piece(&mut e, piece, from);
         },
     );
+}
+
+/// Per rank, the pieces [`generate_captures`] visits, on a board of side `N`.
+#[inline]
+fn capture_candidates<const N: usize>(pos: &Position) -> [u32; MAX_SIDE] {
+    let enemies = pos.proximity::<N>(pos.side.flip());
+    let by_reach = pos.reach_rows(pos.side);
+    let mut candidates = [0; MAX_SIDE];
+    for (r, c) in candidates[..N].iter_mut().enumerate() {
+        *c = by_reach[0][r] & enemies.row(1, r)
+            | by_reach[1][r] & enemies.row(2, r)
+            | by_reach[2][r] & enemies.row(3, r)
+            | by_reach[3][r];
+    }
+    candidates
 }
 
 /// Appends the legal moves of the side to move that capture nothing (promotions included):
@@ -108,12 +120,19 @@ fn generate_piece<S: MoveSink, const MODE: u8>(
 ) {
     let m = e.pos.cat.movement(piece);
     if MODE == CAPTURES {
+        // Most pieces visited here are sliders walled in by their own side: a piece whose
+        // every move begins next to it, on squares that all hold its own pieces or walls, is
+        // done before its movement is read.
+        let blocked = e.blocked_box(from);
+        if e.pos.cat.move_starts(piece) & !blocked == 0 {
+            return;
+        }
         // Only enemy-occupied landing squares matter: no emitter call for the rest. Steps and
         // leaps are the rays of range 1, walked in the one loop with the slides; a ray whose
         // first square holds a friendly piece or a wall is skipped without reading the board.
         // The promotion rule is found per capture: most pieces visited here capture nothing.
         let mut open = m.far_rays;
-        let mut open_box = !e.blocked_box(from) & m.box_mask;
+        let mut open_box = !blocked & m.box_mask;
         while open_box != 0 {
             open |= m.box_rays[open_box.trailing_zeros() as usize & 15];
             open_box &= open_box - 1;

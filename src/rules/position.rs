@@ -35,13 +35,14 @@ struct Undo {
     irreversible: bool,
 }
 
-/// One colour's pieces widened by one, two and three king steps ([`Position::proximity`]).
-pub(crate) struct Proximity {
+/// One colour's pieces widened by one, two and three king steps ([`Position::proximity`]),
+/// on the first `N` ranks.
+pub(crate) struct Proximity<const N: usize> {
     /// `near[d - 1][rank]`: a bit per file within `d` king steps of one of the pieces.
-    near: [[u32; MAX_SIDE]; 3],
+    near: [[u32; N]; 3],
 }
 
-impl Proximity {
+impl<const N: usize> Proximity<N> {
     /// The files of `rank` within `distance` (1 to 3) king steps of one of the pieces.
     #[inline]
     pub(crate) fn row(&self, distance: usize, rank: usize) -> u32 {
@@ -200,12 +201,13 @@ impl Position {
     /// Where `color`'s pieces are near: built once per capture generation so that each
     /// short-range piece asks "any enemy within my reach?" with one bit test. Each distance
     /// is the last one grown by a king step (a file either way, then a rank either way),
-    /// over every rank of the largest board at once: fixed-length loops the compiler turns
-    /// into a few vector operations, with no test for the board's edges (the ranks past the
-    /// board start empty, and no caller asks about squares off it).
-    pub(crate) fn proximity(&self, color: Color) -> Proximity {
-        let mut near = [[0u32; MAX_SIDE]; 3];
-        let mut last = self.rows[color.index()];
+    /// over the first `N` ranks at once, `N` at least the board's side (the game's, known
+    /// when compiling, so that chu's twelve ranks are three vectors of four): fixed-length
+    /// loops the compiler turns into a few vector operations, with no test for the board's
+    /// edges (the ranks past the board start empty, and no caller asks about squares off it).
+    pub(crate) fn proximity<const N: usize>(&self, color: Color) -> Proximity<N> {
+        let mut near = [[0u32; N]; 3];
+        let mut last: [u32; N] = std::array::from_fn(|r| self.rows[color.index()][r]);
         for grown in near.iter_mut() {
             // Rank r at index r + 1, with an empty rank before the first and after the last.
             let mut wide = [0u32; MAX_SIDE + 2];

@@ -102,6 +102,10 @@ pub enum Role {
 /// steps of what they capture, and the pieces that reach farther.
 pub const REACH_CLASSES: usize = 4;
 
+/// The bit of [`Catalogue::move_starts`] that stands for moves that begin elsewhere than next
+/// to the piece: past the 3×3 box's nine bits, so that no box of blocked squares covers it.
+pub const MOVES_ELSEWHERE: u16 = 1 << 9;
+
 /// Everything about one game's pieces, compiled and indexed by [`Piece`] code.
 pub struct Catalogue {
     /// The types, bases first (indices below `bases`), then promoted-only types.
@@ -115,6 +119,7 @@ pub struct Catalogue {
     lion: [bool; 256],
     reach: [u8; 256],
     reach_class: [u8; 256],
+    move_starts: [u16; 256],
     off_line_reach: [u8; 256],
     has_hooks: bool,
     mirror_symmetric: bool,
@@ -142,6 +147,7 @@ impl Catalogue {
         let mut royal = [false; 256];
         let mut lion = [false; 256];
         let mut reach = [0u8; 256];
+        let mut move_starts = [0u16; 256];
         let mut off_line_reach = [0u8; 256];
         for code in 0..256usize {
             let piece = Piece(code as u8);
@@ -166,6 +172,11 @@ impl Catalogue {
             royal[code] = kinds[kind].royal;
             lion[code] = m.lion;
             reach[code] = reach_of(&m);
+            move_starts[code] = if m.far_rays == 0 && !m.multistep {
+                m.box_mask
+            } else {
+                m.box_mask | MOVES_ELSEWHERE
+            };
             // Off the eight lines through the piece only steps, leaps and lion power (all
             // within three squares) and the hook reach.
             off_line_reach[code] = if m.hook.is_some() {
@@ -199,6 +210,7 @@ impl Catalogue {
             lion,
             reach,
             reach_class: reach.map(|r| r.clamp(1, REACH_CLASSES as u8) - 1),
+            move_starts,
             off_line_reach,
             has_hooks: off_line_reach.contains(&u8::MAX),
             mirror_symmetric,
@@ -219,6 +231,15 @@ impl Catalogue {
     #[inline]
     pub fn reach_class(&self, p: Piece) -> usize {
         self.reach_class[p.0 as usize] as usize
+    }
+
+    /// The squares next to the piece where its moves begin, as [`Movement::box_mask`] (bit
+    /// `(rank step + 1) * 3 + file step + 1`), with the bit [`MOVES_ELSEWHERE`] for a piece
+    /// that also moves otherwise (leaps past those squares, multi-step powers). A piece whose
+    /// bits all stand for squares holding its own pieces (or off the board) has no move.
+    #[inline]
+    pub fn move_starts(&self, p: Piece) -> u16 {
+        self.move_starts[p.0 as usize]
     }
 
     /// Like [`Catalogue::reach`] for squares off the eight lines (orthogonals and diagonals)

@@ -3,6 +3,7 @@
 
 use super::*;
 use crate::rules::Color;
+use crate::rules::geometry::MAX_SIDE;
 
 /// Positions with lions, promotions, suspensions and counter-strike state.
 fn positions() -> Vec<(Variant, RuleSet, String)> {
@@ -150,7 +151,7 @@ fn assert_royals_listed(p: &Position) {
             }
         }
         // They answer "any piece within n squares?" like a scan.
-        let near = p.proximity(c);
+        let near = p.proximity::<MAX_SIDE>(c);
         for sq in p.squares() {
             for distance in 1..=3 {
                 let scan = p.pieces(c).iter().any(|&s| s.distance(sq) <= distance);
