@@ -129,21 +129,6 @@ fn walks_to(
     false
 }
 
-/// Whether any piece of `attackers` (squares to look at; those no longer holding a piece of
-/// that color on `board` are skipped) could capture on `target`.
-pub fn attacked(
-    cat: &Catalogue,
-    board: &[u16; CELLS],
-    attackers: &[Square],
-    color: crate::rules::geometry::Color,
-    target: Square,
-) -> bool {
-    attackers.iter().any(|&sq| {
-        piece_on(board, sq)
-            .is_some_and(|p| p.color() == color && can_capture_on(cat, board, p, sq, target))
-    })
-}
-
 /// Whether a piece of `them` could capture on `target` in `pos` (check detection, asked at
 /// every node of the search). Instead of testing every enemy piece: pieces within three
 /// squares come from the occupancy rows; farther than three squares a piece captures only by
@@ -152,6 +137,38 @@ pub fn attacked_in(pos: &Position, them: Color, target: Square) -> bool {
     let (cat, board) = (pos.catalogue(), &pos.board);
     let attacks =
         |sq: Square| piece_on(board, sq).is_some_and(|p| can_capture_on(cat, board, p, sq, target));
+    attacked_beyond(pos, board, them, target, attacks)
+}
+
+/// [`attacked_in`] on `board`, `pos`'s board after a move of the other side that took
+/// pieces and put its mover somewhere (chu's protected lion, judged after the move): `pos`'s
+/// occupancy rows still list the taken pieces' squares, so the piece found on each is
+/// checked to be one of `them`.
+pub(crate) fn attacked_after(
+    pos: &Position,
+    board: &[u16; CELLS],
+    them: Color,
+    target: Square,
+) -> bool {
+    let cat = pos.catalogue();
+    let attacks = |sq: Square| {
+        piece_on(board, sq)
+            .is_some_and(|p| p.color() == them && can_capture_on(cat, board, p, sq, target))
+    };
+    attacked_beyond(pos, board, them, target, attacks)
+}
+
+/// The search of [`attacked_in`] on `board`, with `attacks` asked of the squares of `pos`'s
+/// occupancy rows within three squares of `target`.
+#[inline]
+fn attacked_beyond(
+    pos: &Position,
+    board: &[u16; CELLS],
+    them: Color,
+    target: Square,
+    attacks: impl FnMut(Square) -> bool,
+) -> bool {
+    let cat = pos.catalogue();
     if pos.any_piece_within(them, target, 3, attacks) {
         return true;
     }
@@ -173,7 +190,8 @@ pub fn attacked_in(pos: &Position, them: Color, target: Square) -> bool {
     cat.has_hooks()
         && pos.pieces(them).iter().any(|&sq| {
             piece_on(board, sq).is_some_and(|p| {
-                cat.off_line_reach(p) == u8::MAX
+                p.color() == them
+                    && cat.off_line_reach(p) == u8::MAX
                     && sq.distance(target) > 3
                     && can_capture_on(cat, board, p, sq, target)
             })

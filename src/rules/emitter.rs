@@ -11,7 +11,7 @@ use crate::rules::geometry::{CELLS, Color, MAX_SIDE, PAD, STRIDE, Square};
 use crate::rules::lion_trading;
 use crate::rules::moves::Move;
 use crate::rules::pieces::Piece;
-use crate::rules::position::{EMPTY, OCCUPIED, Position, Proximity, WALL};
+use crate::rules::position::{EMPTY, OCCUPIED, Position, WALL};
 use crate::rules::promotion::{self, Choice};
 use crate::rules::variant::Variant;
 
@@ -95,8 +95,6 @@ pub(crate) struct Emitter<'a, S: MoveSink, const MODE: u8> {
     /// `c - zone_start < zone_cells` (wrapping): one test per move.
     zone_start: u16,
     zone_cells: u16,
-    /// With [`CAPTURES`]: where the enemy pieces are.
-    pub enemies: Option<Proximity>,
     /// At index `r`, ranks `r - 1`, `r` and `r + 1` at bits 0, 21 and 42: a bit per file
     /// (file `f` at bit `f + 1`) holding a piece of the side to move or a wall (bit 0 and the
     /// bit past the last file; the ranks before the first and after the last are all walls)
@@ -132,7 +130,6 @@ impl<'a, S: MoveSink, const MODE: u8> Emitter<'a, S, MODE> {
             chu: pos.variant == Variant::Chu,
             zone_start,
             zone_cells,
-            enemies: None,
             blocked_rows,
         }
     }

@@ -127,6 +127,5 @@ fn protected_after(
     }
     let to = legs[legs.len() - 1];
     board[to.index()] = OCCUPIED | piece.0 as u16;
-    let them = piece.color().flip();
-    attacks::attacked(pos.cat, &board, pos.pieces(them), them, target)
+    attacks::attacked_after(pos, &board, piece.color().flip(), target)
 }

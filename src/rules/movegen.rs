@@ -9,8 +9,11 @@ use crate::rules::emitter::{ALL, CAPTURES, Counter, Emitter, MoveSink, QUIETS};
 use crate::rules::geometry::{MAX_SIDE, Square};
 use crate::rules::moves::Move;
 use crate::rules::multistep;
+#[cfg(doc)]
+use crate::rules::pieces::Catalogue;
 use crate::rules::pieces::Piece;
 use crate::rules::position::{EMPTY, Position};
+use crate::rules::variant::Variant;
 
 /// Appends every legal move of the side to move to `out`.
 pub fn generate(pos: &Position, out: &mut Vec<Move>) {
@@ -41,17 +44,17 @@ fn generate_into<S: MoveSink, const MODE: u8>(pos: &Position, out: &mut S) {
 /// Appends the legal moves of the side to move that capture something (the quiescence
 /// search's moves): the moves [`generate`] keeps after filtering, piece by piece in board order
 /// (rank by rank). Visits only the pieces that reach far and those with an enemy within
-/// three squares.
+/// their reach (one, two or three king steps: [`Catalogue::reach_class`]).
 pub fn generate_captures(pos: &Position, out: &mut Vec<Move>) {
     let us = pos.side;
     if pos.royals[us.index()] == 0 {
         return;
     }
-    let enemies = pos.proximity(us.flip());
-    let (rows, far) = (pos.occupancy_rows(us), pos.far_rows(us));
-    let candidates: [u32; MAX_SIDE] = std::array::from_fn(|r| rows[r] & enemies.row(3, r) | far[r]);
+    let candidates = match pos.variant {
+        Variant::Chu => capture_candidates::<{ Variant::Chu.side() }>(pos),
+        Variant::DaiDai => capture_candidates::<{ Variant::DaiDai.side() }>(pos),
+    };
     let mut e = Emitter::<_, CAPTURES>::new(pos, out);
-    e.enemies = Some(enemies);
     for_each_square(
         pos.variant.side(),
         |r| candidates[r],
@@ -60,6 +63,21 @@ pub fn generate_captures(pos: &Position, out: &mut Vec<Move>) {
             generate_piece(&mut e, piece, from);
         },
     );
+}
+
+/// Per rank, the pieces [`generate_captures`] visits, on a board of side `N`.
+#[inline]
+fn capture_candidates<const N: usize>(pos: &Position) -> [u32; MAX_SIDE] {
+    let enemies = pos.proximity::<N>(pos.side.flip());
+    let by_reach = pos.reach_rows(pos.side);
+    let mut candidates = [0; MAX_SIDE];
+    for (r, c) in candidates[..N].iter_mut().enumerate() {
+        *c = by_reach[0][r] & enemies.row(1, r)
+            | by_reach[1][r] & enemies.row(2, r)
+            | by_reach[2][r] & enemies.row(3, r)
+            | by_reach[3][r];
+    }
+    candidates
 }
 
 /// Appends the legal moves of the side to move that capture nothing (promotions included):
@@ -102,13 +120,11 @@ fn generate_piece<S: MoveSink, const MODE: u8>(
 ) {
     let m = e.pos.cat.movement(piece);
     if MODE == CAPTURES {
-        // A short-range piece with no enemy within its reach has nothing to take.
-        let reach = e.pos.cat.reach(piece) as usize;
-        if reach <= 3
-            && e.enemies
-                .as_ref()
-                .is_some_and(|n| reach == 0 || !n.within(from, reach))
-        {
+        // Most pieces visited here are sliders walled in by their own side: a piece whose
+        // every move begins next to it, on squares that all hold its own pieces or walls, is
+        // done before its movement is read.
+        let blocked = e.blocked_box(from);
+        if e.pos.cat.move_starts(piece) & !blocked == 0 {
             return;
         }
         // Only enemy-occupied landing squares matter: no emitter call for the rest. Steps and
@@ -116,7 +132,7 @@ fn generate_piece<S: MoveSink, const MODE: u8>(
         // first square holds a friendly piece or a wall is skipped without reading the board.
         // The promotion rule is found per capture: most pieces visited here capture nothing.
         let mut open = m.far_rays;
-        let mut open_box = !e.blocked_box(from) & m.box_mask;
+        let mut open_box = !blocked & m.box_mask;
         while open_box != 0 {
             open |= m.box_rays[open_box.trailing_zeros() as usize & 15];
             open_box &= open_box - 1;

@@ -6,7 +6,7 @@
 
 use crate::rules::geometry::{CELLS, Color, MAX_SIDE, Square};
 use crate::rules::moves::Move;
-use crate::rules::pieces::{Catalogue, Piece, Role};
+use crate::rules::pieces::{Catalogue, Piece, REACH_CLASSES, Role};
 use crate::rules::variant::{RuleSet, Variant};
 use crate::rules::zobrist;
 use arrayvec::ArrayVec;
@@ -35,24 +35,18 @@ struct Undo {
     irreversible: bool,
 }
 
-/// One colour's pieces widened by one, two and three king steps ([`Position::proximity`]).
-pub(crate) struct Proximity {
+/// One colour's pieces widened by one, two and three king steps ([`Position::proximity`]),
+/// on the first `N` ranks.
+pub(crate) struct Proximity<const N: usize> {
     /// `near[d - 1][rank]`: a bit per file within `d` king steps of one of the pieces.
-    near: [[u32; MAX_SIDE]; 3],
+    near: [[u32; N]; 3],
 }
 
-impl Proximity {
+impl<const N: usize> Proximity<N> {
     /// The files of `rank` within `distance` (1 to 3) king steps of one of the pieces.
     #[inline]
     pub(crate) fn row(&self, distance: usize, rank: usize) -> u32 {
         self.near[distance - 1][rank]
-    }
-
-    /// Whether one of the pieces stands within `distance` (1 to 3) king steps of `sq`.
-    #[inline]
-    pub(crate) fn within(&self, sq: Square, distance: usize) -> bool {
-        let (file, rank) = sq.cell_coords();
-        self.near[distance - 1][rank] >> file & 1 != 0
     }
 }
 
@@ -73,9 +67,10 @@ pub struct Position {
     /// within n squares?" in a few row tests (capture generation skips short-range pieces
     /// with nothing to take).
     rows: [[u32; MAX_SIDE]; 2],
-    /// Like `rows`, for the pieces that reach farther than three squares (sliders, hook
-    /// movers): the only pieces capture generation visits without an enemy close by.
-    far_rows: [[u32; MAX_SIDE]; 2],
+    /// `rows` split by the pieces' [`Catalogue::reach_class`]: capture generation visits the
+    /// pieces of each short reach only where an enemy stands within that reach, and the
+    /// pieces that reach farther than three squares (sliders, hook movers) everywhere.
+    reach_rows: [[[u32; MAX_SIDE]; REACH_CLASSES]; 2],
     /// Non-royal pieces left per color (bare-king rule).
     pub(crate) others: [u16; 2],
     /// Chu: square of the non-lion that captured a lion on the last move (counter-strike
@@ -111,7 +106,7 @@ impl Position {
             royals: [0; 2],
             royal_squares: [Vec::new(), Vec::new()],
             rows: [[0; MAX_SIDE]; 2],
-            far_rows: [[0; MAX_SIDE]; 2],
+            reach_rows: [[[0; MAX_SIDE]; REACH_CLASSES]; 2],
             others: [0; 2],
             lion_capture: None,
             suspended: [None; 2],
@@ -198,20 +193,21 @@ impl Position {
         &self.rows[color.index()]
     }
 
-    /// [`Position::occupancy_rows`] of the pieces that reach farther than three squares.
-    pub(crate) fn far_rows(&self, color: Color) -> &[u32; MAX_SIDE] {
-        &self.far_rows[color.index()]
+    /// [`Position::occupancy_rows`] of the pieces of each [`Catalogue::reach_class`].
+    pub(crate) fn reach_rows(&self, color: Color) -> &[[u32; MAX_SIDE]; REACH_CLASSES] {
+        &self.reach_rows[color.index()]
     }
 
     /// Where `color`'s pieces are near: built once per capture generation so that each
     /// short-range piece asks "any enemy within my reach?" with one bit test. Each distance
     /// is the last one grown by a king step (a file either way, then a rank either way),
-    /// over every rank of the largest board at once: fixed-length loops the compiler turns
-    /// into a few vector operations, with no test for the board's edges (the ranks past the
-    /// board start empty, and no caller asks about squares off it).
-    pub(crate) fn proximity(&self, color: Color) -> Proximity {
-        let mut near = [[0u32; MAX_SIDE]; 3];
-        let mut last = self.rows[color.index()];
+    /// over the first `N` ranks at once, `N` at least the board's side (the game's, known
+    /// when compiling, so that chu's twelve ranks are three vectors of four): fixed-length
+    /// loops the compiler turns into a few vector operations, with no test for the board's
+    /// edges (the ranks past the board start empty, and no caller asks about squares off it).
+    pub(crate) fn proximity<const N: usize>(&self, color: Color) -> Proximity<N> {
+        let mut near = [[0u32; N]; 3];
+        let mut last: [u32; N] = std::array::from_fn(|r| self.rows[color.index()][r]);
         for grown in near.iter_mut() {
             // Rank r at index r + 1, with an empty rank before the first and after the last.
             let mut wide = [0u32; MAX_SIDE + 2];
@@ -388,7 +384,7 @@ impl Position {
         self.pieces[c].push(sq);
         let (file, rank) = sq.cell_coords();
         self.rows[c][rank] |= 1 << file;
-        self.far_rows[c][rank] |= u32::from(self.cat.reach(piece) > 3) << file;
+        self.reach_rows[c][self.cat.reach_class(piece)][rank] |= 1 << file;
         if self.cat.royal(piece) {
             self.royals[c] += 1;
             self.royal_squares[c].push(sq);
@@ -404,7 +400,7 @@ impl Position {
         let c = piece.color().index();
         let (file, rank) = sq.cell_coords();
         self.rows[c][rank] &= !(1 << file);
-        self.far_rows[c][rank] &= !(1 << file);
+        self.reach_rows[c][self.cat.reach_class(piece)][rank] &= !(1 << file);
         let slot = self.piece_slot[sq.index()] as usize;
         let list = &mut self.pieces[c];
         list.swap_remove(slot);
@@ -448,9 +444,9 @@ impl Position {
         let ((f1, r1), (f2, r2)) = (from.cell_coords(), to.cell_coords());
         rows[r1] &= !(1 << f1);
         rows[r2] |= 1 << f2;
-        let far = &mut self.far_rows[after.color().index()];
-        far[r1] &= !(1 << f1);
-        far[r2] |= u32::from(self.cat.reach(after) > 3) << f2;
+        let by_reach = &mut self.reach_rows[after.color().index()];
+        by_reach[self.cat.reach_class(before)][r1] &= !(1 << f1);
+        by_reach[self.cat.reach_class(after)][r2] |= 1 << f2;
         let (was, is) = (self.cat.royal(before), self.cat.royal(after));
         let c = after.color().index();
         if was {

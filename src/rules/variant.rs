@@ -29,7 +29,7 @@ pub enum RuleSet {
 
 impl Variant {
     /// Squares per side of the board.
-    pub fn side(self) -> usize {
+    pub const fn side(self) -> usize {
         match self {
             Variant::Chu => 12,
             Variant::DaiDai => 17,

@@ -98,6 +98,14 @@ pub enum Role {
     Other,
 }
 
+/// Number of [`Catalogue::reach_class`] values: the pieces within one, two and three king
+/// steps of what they capture, and the pieces that reach farther.
+pub const REACH_CLASSES: usize = 4;
+
+/// The bit of [`Catalogue::move_starts`] that stands for moves that begin elsewhere than next
+/// to the piece: past the 3×3 box's nine bits, so that no box of blocked squares covers it.
+pub const MOVES_ELSEWHERE: u16 = 1 << 9;
+
 /// Everything about one game's pieces, compiled and indexed by [`Piece`] code.
 pub struct Catalogue {
     /// The types, bases first (indices below `bases`), then promoted-only types.
@@ -110,6 +118,8 @@ pub struct Catalogue {
     royal: [bool; 256],
     lion: [bool; 256],
     reach: [u8; 256],
+    reach_class: [u8; 256],
+    move_starts: [u16; 256],
     off_line_reach: [u8; 256],
     has_hooks: bool,
     mirror_symmetric: bool,
@@ -137,6 +147,7 @@ impl Catalogue {
         let mut royal = [false; 256];
         let mut lion = [false; 256];
         let mut reach = [0u8; 256];
+        let mut move_starts = [0u16; 256];
         let mut off_line_reach = [0u8; 256];
         for code in 0..256usize {
             let piece = Piece(code as u8);
@@ -161,6 +172,11 @@ impl Catalogue {
             royal[code] = kinds[kind].royal;
             lion[code] = m.lion;
             reach[code] = reach_of(&m);
+            move_starts[code] = if m.far_rays == 0 && !m.multistep {
+                m.box_mask
+            } else {
+                m.box_mask | MOVES_ELSEWHERE
+            };
             // Off the eight lines through the piece only steps, leaps and lion power (all
             // within three squares) and the hook reach.
             off_line_reach[code] = if m.hook.is_some() {
@@ -193,6 +209,8 @@ impl Catalogue {
             royal,
             lion,
             reach,
+            reach_class: reach.map(|r| r.clamp(1, REACH_CLASSES as u8) - 1),
+            move_starts,
             off_line_reach,
             has_hooks: off_line_reach.contains(&u8::MAX),
             mirror_symmetric,
@@ -205,6 +223,23 @@ impl Catalogue {
     #[inline]
     pub fn reach(&self, p: Piece) -> u8 {
         self.reach[p.0 as usize]
+    }
+
+    /// The piece's [`Catalogue::reach`] as an index below [`REACH_CLASSES`]: 0, 1 and 2 for a
+    /// piece that captures at most one, two or three king steps away (a piece that captures
+    /// nothing counts as reaching one), 3 for a piece that reaches farther.
+    #[inline]
+    pub fn reach_class(&self, p: Piece) -> usize {
+        self.reach_class[p.0 as usize] as usize
+    }
+
+    /// The squares next to the piece where its moves begin, as [`Movement::box_mask`] (bit
+    /// `(rank step + 1) * 3 + file step + 1`), with the bit [`MOVES_ELSEWHERE`] for a piece
+    /// that also moves otherwise (leaps past those squares, multi-step powers). A piece whose
+    /// bits all stand for squares holding its own pieces (or off the board) has no move.
+    #[inline]
+    pub fn move_starts(&self, p: Piece) -> u16 {
+        self.move_starts[p.0 as usize]
     }
 
     /// Like [`Catalogue::reach`] for squares off the eight lines (orthogonals and diagonals)

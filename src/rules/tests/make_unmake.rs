@@ -3,6 +3,7 @@
 
 use super::*;
 use crate::rules::Color;
+use crate::rules::geometry::MAX_SIDE;
 
 /// Positions with lions, promotions, suspensions and counter-strike state.
 fn positions() -> Vec<(Variant, RuleSet, String)> {
@@ -130,28 +131,32 @@ fn assert_royals_listed(p: &Position) {
         listed.sort();
         seen.sort();
         assert_eq!(listed, seen, "{}", p.to_sfen());
-        // The per-rank occupancy bits (all pieces, far-reaching pieces) match the list.
+        // The per-rank occupancy bits (all pieces, the pieces of each reach) match the list.
         let side = p.variant().side();
         for rank in 0..side {
-            let on_rank = |far: bool| {
+            let on_rank = |class: Option<usize>| {
                 (0..side)
                     .filter(|&f| {
                         let sq = Square::new(f, rank);
                         p.pieces(c).contains(&sq)
-                            && (!far || p.catalogue().reach(p.piece_at(sq).unwrap()) > 3)
+                            && class.is_none_or(|k| {
+                                p.catalogue().reach_class(p.piece_at(sq).unwrap()) == k
+                            })
                     })
                     .fold(0u32, |bits, f| bits | 1 << f)
             };
-            assert_eq!(p.occupancy_rows(c)[rank], on_rank(false), "{}", p.to_sfen());
-            assert_eq!(p.far_rows(c)[rank], on_rank(true), "{}", p.to_sfen());
+            assert_eq!(p.occupancy_rows(c)[rank], on_rank(None), "{}", p.to_sfen());
+            for (k, rows) in p.reach_rows(c).iter().enumerate() {
+                assert_eq!(rows[rank], on_rank(Some(k)), "{}", p.to_sfen());
+            }
         }
         // They answer "any piece within n squares?" like a scan.
-        let near = p.proximity(c);
+        let near = p.proximity::<MAX_SIDE>(c);
         for sq in p.squares() {
             for distance in 1..=3 {
                 let scan = p.pieces(c).iter().any(|&s| s.distance(sq) <= distance);
                 assert_eq!(
-                    near.within(sq, distance),
+                    near.row(distance, sq.rank()) >> sq.file() & 1 != 0,
                     scan,
                     "{sq:?} distance {distance}: {}",
                     p.to_sfen()
