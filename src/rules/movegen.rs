@@ -154,8 +154,13 @@ fn generate_piece<S: MoveSink, const MODE: u8>(
         }
     } else {
         // Steps and leaps are rays of range 1. A ray whose first square holds a friendly
-        // piece or a wall is skipped without reading the board.
-        let mut open_box = !e.blocked_box(from) & m.box_mask;
+        // piece or a wall is skipped without reading the board, and a piece walled in on
+        // every square where a move begins before its movement is read.
+        let blocked = e.blocked_box(from);
+        if e.pos.cat.move_starts(piece) & !blocked == 0 {
+            return;
+        }
+        let mut open_box = !blocked & m.box_mask;
         let mut open = m.far_rays;
         while open_box != 0 {
             open |= m.box_rays[open_box.trailing_zeros() as usize & 15];
