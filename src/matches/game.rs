@@ -83,10 +83,15 @@ pub struct RecordTags {
     pub sprt: Option<String>,
 }
 
+/// How the `Reason` of a game drawn at the length limit begins (`shishi summary` reads it).
+pub const LENGTH_LIMIT: &str = "maximum game length";
+/// How the `Reason` of an adjudicated game begins (`shishi summary` reads it).
+pub const ADJUDICATED: &str = "adjudicated";
+
 /// The `Reason` of an adjudicated game.
 pub fn adjudicated_reason(winner: Color, rule: &Adjudication) -> String {
     format!(
-        "adjudicated: both engines scored {} ahead by at least {} for {} plies",
+        "{ADJUDICATED}: both engines scored {} ahead by at least {} for {} plies",
         color_name(winner),
         rule.score,
         rule.plies
@@ -179,7 +184,7 @@ pub fn play(
         if moves.len() >= settings.max_plies {
             break (
                 Verdict::Draw,
-                format!("maximum game length ({} plies)", settings.max_plies),
+                format!("{LENGTH_LIMIT} ({} plies)", settings.max_plies),
             );
         }
         let us = pos.side_to_move();

@@ -18,7 +18,7 @@
 
 use crate::matches::Table;
 use crate::matches::adjudication::Adjudication;
-use crate::matches::game::Verdict;
+use crate::matches::game::{ADJUDICATED, LENGTH_LIMIT, Verdict};
 use crate::matches::record::RecordBlock;
 use crate::matches::score::Score;
 use crate::matches::stats::{SprtParams, SprtState, Wdl};
@@ -84,7 +84,7 @@ impl GameResult {
 /// and its figures, by kind only.
 pub fn ending(reason: &str) -> String {
     const KINDS: [(&str, &str); 9] = [
-        ("adjudicated", "adjudicated"),
+        (ADJUDICATED, ADJUDICATED),
         ("lost on time", "lost on time"),
         ("claimed the win", "claimed a win the arbiter confirmed"),
         ("resigned", "resigned"),
@@ -287,7 +287,7 @@ pub fn adjudicate(
         } else {
             Color::White
         };
-        let cut = result.ending.starts_with("maximum game length");
+        let cut = result.ending.starts_with(LENGTH_LIMIT);
         let last = if cut {
             game.plies
         } else {
@@ -314,7 +314,7 @@ pub fn adjudicate(
             Verdict::Dispute => {}
         }
         result.verdict = Verdict::Win(winner);
-        result.ending = "adjudicated".into();
+        result.ending = ADJUDICATED.into();
     }
     let median_ply = median(&early).map_or("-".into(), |m| format!("{m:.0}"));
     format!(
