@@ -198,10 +198,12 @@ fn attacked_beyond(
         })
 }
 
-/// Whether `a` and `b` share a rank, file or diagonal.
-fn aligned(a: Square, b: Square) -> bool {
-    let (df, dr) = a.delta_to(b);
-    df == 0 || dr == 0 || df.abs() == dr.abs()
+/// Whether `a` and `b` share a rank, file or diagonal, or lie within `near` king steps of
+/// each other: one difference of the squares for both questions. Both lie on the board.
+fn aligned_or_within(a: Square, b: Square, near: u16) -> bool {
+    let (df, dr) = a.cell_delta_to(b);
+    let (df, dr) = (df.unsigned_abs(), dr.unsigned_abs());
+    df == 0 || dr == 0 || df == dr || df.max(dr) <= near
 }
 
 /// Whether after `mv` a piece could attack one of `royals`, judged without making the move:
@@ -212,12 +214,11 @@ fn aligned(a: Square, b: Square) -> bool {
 /// hooks round a corner ([`Catalogue::has_hooks`]) and no royal was attacked before the move.
 pub fn may_attack_after(pos: &Position, mv: crate::rules::Move, royals: &[Square]) -> bool {
     let to = mv.to();
-    if royals
-        .iter()
-        .any(|&r| aligned(to, r) || to.distance(r) <= 3)
-    {
+    if royals.iter().any(|&r| aligned_or_within(to, r, 3)) {
         return true;
     }
-    let opens = |sq: Square| sq != to && royals.iter().any(|&r| aligned(sq, r));
-    opens(mv.from()) || pos.captures_of(mv).iter().any(|&(sq, _)| opens(sq))
+    let opens = |sq: Square| sq != to && royals.iter().any(|&r| aligned_or_within(sq, r, 0));
+    // A one-leg move empties only its origin (what it takes stood on `to`): no need to list
+    // its captures.
+    opens(mv.from()) || (mv.leg_count() > 1 && pos.captures_of(mv).iter().any(|&(sq, _)| opens(sq)))
 }
