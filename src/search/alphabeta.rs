@@ -65,7 +65,13 @@ pub(crate) struct Scratch {
     scores: Vec<Vec<i32>>,
     pv: Vec<Vec<Move>>,
     prev: Vec<Option<(usize, Move)>>,
+    /// `ln n` for the late-move reduction's depths and move counts below [`LN_TABLE`], by the
+    /// same `f32::ln` the reduction called per move, so the reductions are the same.
+    ln: Vec<f32>,
 }
+
+/// The depths and move counts whose logarithms [`Scratch`] keeps; larger ones are computed.
+const LN_TABLE: usize = 256;
 
 impl Scratch {
     pub fn new() -> Scratch {
@@ -78,7 +84,13 @@ impl Scratch {
             scores: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(256)).collect(),
             pv: vec![Vec::new(); MAX_PLY + 2],
             prev: vec![None; MAX_PLY + 2],
+            ln: (0..LN_TABLE).map(|n| (n as f32).ln()).collect(),
         }
+    }
+
+    /// `ln n`, from the table where it holds `n`.
+    fn ln(&self, n: usize) -> f32 {
+        self.ln.get(n).copied().unwrap_or_else(|| (n as f32).ln())
     }
 
     /// Back to what [`Scratch::new`] made (the allocations kept), so that a search in reused
@@ -430,7 +442,7 @@ impl<'a> Worker<'a> {
                 s = -self.search(-beta, -alpha, depth - 1, ply + 1, false);
             } else {
                 let r = if depth >= 3 && quiet && searched >= 3 {
-                    let base = ((depth as f32).ln() * (searched as f32).ln() / 2.0) as i32;
+                    let base = (self.buf.ln(depth as usize) * self.buf.ln(searched) / 2.0) as i32;
                     (base + i32::from(!pv_node) + i32::from(cut_node)).clamp(0, depth - 2)
                 } else {
                     0
