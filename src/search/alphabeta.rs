@@ -10,6 +10,7 @@ use super::score::{self, DRAW, INFINITE, MATE, mated_in};
 use super::tt::{Bound, TranspositionTable};
 use crate::eval;
 use crate::nnue::{self, Network};
+use crate::rules::attacks::RoyalLines;
 use crate::rules::outcome::GameResult;
 use crate::rules::{Move, Position, RuleSet, Variant, movegen};
 use std::sync::atomic::Ordering::Relaxed;
@@ -266,9 +267,10 @@ impl<'a> Worker<'a> {
         let &[royal] = self.pos.royal_squares(them) else {
             return Vec::new();
         };
+        let lines = RoyalLines::new(&self.pos, royal);
         let mut found: Vec<Move> = std::iter::once(first)
             .chain(rest.iter().copied())
-            .filter(|&mv| self.pos.checks_royal(mv, royal))
+            .filter(|&mv| self.pos.checks_royal(mv, &lines))
             .collect();
         found.reverse();
         found
