@@ -46,7 +46,6 @@ pub(crate) struct Worker<'a> {
     /// it needs 14 % more nodes to depth 7 on game positions, so there it stays off.
     table_in_quiescence: bool,
     aborted: bool,
-    piece_moves: Vec<Move>,
 }
 
 /// The buffers one search thread works in: the per-ply move lists, evaluation sums and lines,
@@ -137,7 +136,6 @@ impl<'a> Worker<'a> {
             repetition,
             table_in_quiescence: chu,
             aborted: false,
-            piece_moves: Vec::with_capacity(64),
         }
     }
 
@@ -213,17 +211,6 @@ impl<'a> Worker<'a> {
             GameResult::Win(_, _) => mated_in(ply as i32),
             GameResult::Draw(_) => DRAW,
         }
-    }
-
-    /// Whether a move from the table (possibly another position's, after a key collision)
-    /// is one the side to move can play here.
-    fn pseudo_legal(&mut self, mv: Move) -> bool {
-        let mut piece_moves = std::mem::take(&mut self.piece_moves);
-        piece_moves.clear();
-        movegen::generate_from(&self.pos, mv.from(), &mut piece_moves);
-        let ok = piece_moves.contains(&mv);
-        self.piece_moves = piece_moves;
-        ok
     }
 
     /// Whether `mv` may be searched at `ply`: at the root, not an earlier MultiPV line and
@@ -374,7 +361,7 @@ impl<'a> Worker<'a> {
         // The table's move is tried before generating the rest: it often cuts at once.
         let table_move = (tt_move != Move::default()
             && self.root_allows(tt_move, ply)
-            && self.pseudo_legal(tt_move))
+            && movegen::generates(&self.pos, tt_move))
         .then_some(tt_move);
         let mut picker = MovePicker::new(
             table_move,
