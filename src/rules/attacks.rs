@@ -198,10 +198,12 @@ fn attacked_beyond(
         })
 }
 
-/// Whether `a` and `b` share a rank, file or diagonal.
-fn aligned(a: Square, b: Square) -> bool {
-    let (df, dr) = a.delta_to(b);
-    df == 0 || dr == 0 || df.abs() == dr.abs()
+/// Whether `a` and `b` share a rank, file or diagonal, or lie within `near` king steps of
+/// each other: one difference of the squares for both questions. Both lie on the board.
+fn aligned_or_within(a: Square, b: Square, near: u16) -> bool {
+    let (df, dr) = a.cell_delta_to(b);
+    let (df, dr) = (df.unsigned_abs(), dr.unsigned_abs());
+    df == 0 || dr == 0 || df == dr || df.max(dr) <= near
 }
 
 /// Whether after `mv` a piece could attack one of `royals`, judged without making the move:
@@ -212,12 +214,65 @@ fn aligned(a: Square, b: Square) -> bool {
 /// hooks round a corner ([`Catalogue::has_hooks`]) and no royal was attacked before the move.
 pub fn may_attack_after(pos: &Position, mv: crate::rules::Move, royals: &[Square]) -> bool {
     let to = mv.to();
-    if royals
-        .iter()
-        .any(|&r| aligned(to, r) || to.distance(r) <= 3)
-    {
+    if royals.iter().any(|&r| aligned_or_within(to, r, 3)) {
         return true;
     }
-    let opens = |sq: Square| sq != to && royals.iter().any(|&r| aligned(sq, r));
-    opens(mv.from()) || pos.captures_of(mv).iter().any(|&(sq, _)| opens(sq))
+    let opens = |sq: Square| sq != to && royals.iter().any(|&r| aligned_or_within(sq, r, 0));
+    // A one-leg move empties only its origin (what it takes stood on `to`): no need to list
+    // its captures.
+    opens(mv.from()) || (mv.leg_count() > 1 && pos.captures_of(mv).iter().any(|&(sq, _)| opens(sq)))
+}
+
+/// [`may_attack_after`] for one royal, asked of many moves (the search's scan of the quiet
+/// moves it prunes for checks): each square's mark says whether it lies on one of the
+/// royal's lines (the royal's own square included) and whether within three squares of it,
+/// so a move is asked two marks where [`may_attack_after`] measured its squares against the
+/// royal's. Marked once per royal: a few dozen stores.
+pub struct RoyalLines {
+    royal: Square,
+    marks: [u8; CELLS],
+}
+
+/// A [`RoyalLines`] mark: on one of the royal's lines.
+const LINE: u8 = 1;
+/// A [`RoyalLines`] mark: within three squares of the royal.
+const NEAR: u8 = 2;
+
+impl RoyalLines {
+    /// The marks of `royal`, a square of `pos`'s board. The box of radius three lies in the
+    /// array (the padding is three squares wide; past the last file it runs on into the
+    /// next rank's padding, which no move reaches); the lines run to the walls.
+    pub fn new(pos: &Position, royal: Square) -> RoyalLines {
+        let mut marks = [0; CELLS];
+        let centre = royal.cell() as i16;
+        for dr in -3..=3 {
+            for df in -3..=3 {
+                marks[(centre + dr * STRIDE + df) as usize & (CELLS - 1)] = NEAR;
+            }
+        }
+        marks[royal.cell()] |= LINE;
+        for d in dir::KING {
+            let mut sq = royal.offset(d);
+            while pos.board[sq.cell()] != WALL {
+                marks[sq.cell()] |= LINE;
+                sq = sq.offset(d);
+            }
+        }
+        RoyalLines { royal, marks }
+    }
+
+    /// The royal's square.
+    pub fn royal(&self) -> Square {
+        self.royal
+    }
+
+    /// [`may_attack_after`]`(pos, mv, &[self.royal()])`, from the marks.
+    #[inline]
+    pub fn may_attack_after(&self, pos: &Position, mv: crate::rules::Move) -> bool {
+        let to = mv.to();
+        let opens = |sq: Square| sq != to && self.marks[sq.cell()] & LINE != 0;
+        self.marks[to.cell()] != 0
+            || opens(mv.from())
+            || (mv.leg_count() > 1 && pos.captures_of(mv).iter().any(|&(sq, _)| opens(sq)))
+    }
 }

@@ -47,6 +47,33 @@ impl MoveSink for Counter {
     }
 }
 
+/// Looks for one move among those emitted, keeping none ([`crate::rules::movegen::generates`]).
+pub(crate) struct Finder {
+    target: Move,
+    found: bool,
+}
+
+impl Finder {
+    pub fn new(target: Move) -> Finder {
+        Finder {
+            target,
+            found: false,
+        }
+    }
+
+    /// Whether the move was emitted.
+    pub fn found(&self) -> bool {
+        self.found
+    }
+}
+
+impl MoveSink for Finder {
+    #[inline]
+    fn add(&mut self, mv: Move) {
+        self.found |= mv == self.target;
+    }
+}
+
 /// The promotion rule that applies to every move of one piece from one square, found once
 /// per piece ([`Emitter::promo`]) instead of once per move.
 #[derive(Copy, Clone, Eq, PartialEq, Debug)]

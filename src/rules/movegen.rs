@@ -5,7 +5,7 @@
 //! The list is complete under our legality convention (docs/perft.md): moving into check is
 //! legal, and a side with no royal piece left has no moves.
 
-use crate::rules::emitter::{ALL, CAPTURES, Counter, Emitter, MoveSink, QUIETS};
+use crate::rules::emitter::{ALL, CAPTURES, Counter, Emitter, Finder, MoveSink, QUIETS};
 use crate::rules::geometry::{MAX_SIDE, Square};
 use crate::rules::moves::Move;
 use crate::rules::multistep;
@@ -103,6 +103,19 @@ fn for_each_square(side: usize, row: impl Fn(usize) -> u32, mut visit: impl FnMu
 
 /// Appends the moves of the piece on `from` (which must belong to the side to move).
 pub fn generate_from(pos: &Position, from: Square, out: &mut Vec<Move>) {
+    generate_from_into(pos, from, out);
+}
+
+/// Whether [`generate_from`] gives `mv` from its origin: the search's test of a move from
+/// the table, which may be another position's (after a key collision). The moves are
+/// compared as they come, none kept.
+pub fn generates(pos: &Position, mv: Move) -> bool {
+    let mut finder = Finder::new(mv);
+    generate_from_into(pos, mv.from(), &mut finder);
+    finder.found()
+}
+
+fn generate_from_into<S: MoveSink>(pos: &Position, from: Square, out: &mut S) {
     let Some(piece) = pos.piece_at(from) else {
         return;
     };
@@ -269,6 +282,44 @@ mod tests {
             }
         }
         assert!(checked > 3_000, "only {checked} positions");
+    }
+
+    /// The table-move test against the piece's list, on the positions of random games: every
+    /// move of the position is found, and a move of the position before (as after a key
+    /// collision) is found exactly when the list of its origin's piece holds it.
+    #[test]
+    fn generates_finds_what_generate_from_lists_in_random_games() {
+        use crate::rules::{RuleSet, Variant};
+        let mut rng = crate::testing::Rng(0x7ab1_e0de_5eed_0002);
+        let mut foreign = 0;
+        for (variant, games) in [(Variant::Chu, 6), (Variant::DaiDai, 3)] {
+            for _ in 0..games {
+                let mut pos = Position::start(variant, RuleSet::Seed);
+                let mut before: Vec<Move> = Vec::new();
+                for _ in 0..200 {
+                    let mut all = Vec::new();
+                    generate(&pos, &mut all);
+                    if all.is_empty() {
+                        break;
+                    }
+                    assert!(
+                        all.iter().all(|&mv| generates(&pos, mv)),
+                        "{}",
+                        pos.to_sfen()
+                    );
+                    for &mv in &before {
+                        let mut list = Vec::new();
+                        generate_from(&pos, mv.from(), &mut list);
+                        let listed = list.contains(&mv);
+                        assert_eq!(generates(&pos, mv), listed, "{} {mv}", pos.to_sfen());
+                        foreign += usize::from(!listed);
+                    }
+                    pos.make(all[rng.below(all.len())]);
+                    before = all;
+                }
+            }
+        }
+        assert!(foreign > 10_000, "only {foreign} foreign moves rejected");
     }
 
     #[test]

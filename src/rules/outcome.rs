@@ -111,14 +111,17 @@ impl Position {
             .any(|&sq| attacks::attacked_in(self, them, sq))
     }
 
-    /// Whether `mv` (a move of the side to move) leaves the other side's royal on `royal`
-    /// attacked: a check. For a royal not attacked before the move (a mover that could take
-    /// it would not be asking). The move is made and taken back only where it could attack
-    /// ([`attacks::may_attack_after`]; every move where pieces hook round corners).
-    pub fn checks_royal(&mut self, mv: Move, royal: Square) -> bool {
+    /// Whether `mv` (a move of the side to move) leaves the other side's royal on
+    /// `lines.royal()` attacked: a check. For a royal not attacked before the move (a mover
+    /// that could take it would not be asking). The move is made and taken back only where
+    /// it could attack ([`attacks::RoyalLines::may_attack_after`]; every move where pieces
+    /// hook round corners).
+    #[inline]
+    pub fn checks_royal(&mut self, mv: Move, lines: &attacks::RoyalLines) -> bool {
         let us = self.side;
+        let royal = lines.royal();
         debug_assert!(!attacks::attacked_in(self, us, royal));
-        if !self.catalogue().has_hooks() && !attacks::may_attack_after(self, mv, &[royal]) {
+        if !self.catalogue().has_hooks() && !lines.may_attack_after(self, mv) {
             return false;
         }
         self.make(mv);

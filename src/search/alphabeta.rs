@@ -10,6 +10,7 @@ use super::score::{self, DRAW, INFINITE, MATE, mated_in};
 use super::tt::{Bound, TranspositionTable};
 use crate::eval;
 use crate::nnue::{self, Network};
+use crate::rules::attacks::RoyalLines;
 use crate::rules::outcome::GameResult;
 use crate::rules::{Move, Position, RuleSet, Variant, movegen};
 use std::sync::atomic::Ordering::Relaxed;
@@ -45,7 +46,6 @@ pub(crate) struct Worker<'a> {
     /// it needs 14 % more nodes to depth 7 on game positions, so there it stays off.
     table_in_quiescence: bool,
     aborted: bool,
-    piece_moves: Vec<Move>,
 }
 
 /// The buffers one search thread works in: the per-ply move lists, evaluation sums and lines,
@@ -65,7 +65,13 @@ pub(crate) struct Scratch {
     scores: Vec<Vec<i32>>,
     pv: Vec<Vec<Move>>,
     prev: Vec<Option<(usize, Move)>>,
+    /// `ln n` for the late-move reduction's depths and move counts below [`LN_TABLE`], by the
+    /// same `f32::ln` the reduction called per move, so the reductions are the same.
+    ln: Vec<f32>,
 }
+
+/// The depths and move counts whose logarithms [`Scratch`] keeps; larger ones are computed.
+const LN_TABLE: usize = 256;
 
 impl Scratch {
     pub fn new() -> Scratch {
@@ -78,7 +84,13 @@ impl Scratch {
             scores: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(256)).collect(),
             pv: vec![Vec::new(); MAX_PLY + 2],
             prev: vec![None; MAX_PLY + 2],
+            ln: (0..LN_TABLE).map(|n| (n as f32).ln()).collect(),
         }
+    }
+
+    /// `ln n`, from the table where it holds `n`.
+    fn ln(&self, n: usize) -> f32 {
+        self.ln.get(n).copied().unwrap_or_else(|| (n as f32).ln())
     }
 
     /// Back to what [`Scratch::new`] made (the allocations kept), so that a search in reused
@@ -124,7 +136,6 @@ impl<'a> Worker<'a> {
             repetition,
             table_in_quiescence: chu,
             aborted: false,
-            piece_moves: Vec::with_capacity(64),
         }
     }
 
@@ -202,17 +213,6 @@ impl<'a> Worker<'a> {
         }
     }
 
-    /// Whether a move from the table (possibly another position's, after a key collision)
-    /// is one the side to move can play here.
-    fn pseudo_legal(&mut self, mv: Move) -> bool {
-        let mut piece_moves = std::mem::take(&mut self.piece_moves);
-        piece_moves.clear();
-        movegen::generate_from(&self.pos, mv.from(), &mut piece_moves);
-        let ok = piece_moves.contains(&mv);
-        self.piece_moves = piece_moves;
-        ok
-    }
-
     /// Whether `mv` may be searched at `ply`: at the root, not an earlier MultiPV line and
     /// among `searchmoves`; elsewhere always.
     fn root_allows(&self, mv: Move, ply: usize) -> bool {
@@ -254,9 +254,10 @@ impl<'a> Worker<'a> {
         let &[royal] = self.pos.royal_squares(them) else {
             return Vec::new();
         };
+        let lines = RoyalLines::new(&self.pos, royal);
         let mut found: Vec<Move> = std::iter::once(first)
             .chain(rest.iter().copied())
-            .filter(|&mv| self.pos.checks_royal(mv, royal))
+            .filter(|&mv| self.pos.checks_royal(mv, &lines))
             .collect();
         found.reverse();
         found
@@ -360,7 +361,7 @@ impl<'a> Worker<'a> {
         // The table's move is tried before generating the rest: it often cuts at once.
         let table_move = (tt_move != Move::default()
             && self.root_allows(tt_move, ply)
-            && self.pseudo_legal(tt_move))
+            && movegen::generates(&self.pos, tt_move))
         .then_some(tt_move);
         let mut picker = MovePicker::new(
             table_move,
@@ -430,7 +431,7 @@ impl<'a> Worker<'a> {
                 s = -self.search(-beta, -alpha, depth - 1, ply + 1, false);
             } else {
                 let r = if depth >= 3 && quiet && searched >= 3 {
-                    let base = ((depth as f32).ln() * (searched as f32).ln() / 2.0) as i32;
+                    let base = (self.buf.ln(depth as usize) * self.buf.ln(searched) / 2.0) as i32;
                     (base + i32::from(!pv_node) + i32::from(cut_node)).clamp(0, depth - 2)
                 } else {
                     0

@@ -18,7 +18,10 @@ the accumulator copies of the search's make (two per move) and the undo records 
 `Position::make`/`unmake` (one each).
 
 Everything outside the search thread (start-up, reading the network, the protocol) is
-counted apart as "outside the search", so the per-node figures are the search's own.
+counted apart as "outside the search", so the per-node figures are the search's own. Generic
+code that the search's symbols do not name (an iterator adapter's `next`, a closure's
+`call_mut`) lands there too; "search, inclusive" is the inclusive cost of
+`search::aspiration_search`, the search's total whatever its code is called.
 """
 import re, subprocess, sys
 
@@ -93,14 +96,29 @@ def parts(profile):
     return total, sums
 
 
+def inclusive_search(profile):
+    """The inclusive cost of `search::aspiration_search` (every iteration of the search): the
+    search's total whatever its code is called, where the parts above go by symbol and count
+    generic code the search's own symbols do not name (iterator adapters, closures) as
+    outside the search."""
+    out = subprocess.run(["callgrind_annotate", "--inclusive=yes", "--threshold=100",
+                          "--auto=no", profile], capture_output=True, text=True,
+                         check=True).stdout
+    costs = [int(line.split()[0].replace(",", "")) for line in out.splitlines()
+             if re.search(r":shishi::search::aspiration_search( \[.*\])?$", line)]
+    return max(costs, default=0)
+
+
 def main():
     profile, nodes = sys.argv[1], int(sys.argv[2])
     total, sums = parts(profile)
     search = total - sums["outside the search"]
+    inclusive = inclusive_search(profile)
     print(f"{'part':34} {'instructions':>14} {'per node':>9}")
     for p in PARTS:
         print(f"{p:34} {sums[p]:>14,} {sums[p] / nodes:>9,.0f}")
     print(f"{'search total':34} {search:>14,} {search / nodes:>9,.0f}")
+    print(f"{'search, inclusive':34} {inclusive:>14,} {inclusive / nodes:>9,.0f}")
     print(f"{'program total':34} {total:>14,} {total / nodes:>9,.0f}")
 
 

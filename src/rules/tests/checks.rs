@@ -1,5 +1,6 @@
 //! [`Position::checks_royal`], which the search asks of the quiet moves it would otherwise
-//! prune, agrees with making each move and asking the check detection, on random games of
+//! prune, agrees with making each move and asking the check detection, and its marks'
+//! shortcut ([`attacks::RoyalLines`]) with [`attacks::may_attack_after`], on random games of
 //! both variants (chu without hook movers takes the shortcut that skips making the move;
 //! dai dai's hook movers make every move).
 
@@ -23,12 +24,19 @@ fn checks_royal_is_make_and_ask() {
                 if let &[royal] = pos.royal_squares(us.flip())
                     && !attacks::attacked_in(&pos, us, royal)
                 {
+                    let lines = attacks::RoyalLines::new(&pos, royal);
                     for &mv in &moves {
+                        assert_eq!(
+                            lines.may_attack_after(&pos, mv),
+                            attacks::may_attack_after(&pos, mv, &[royal]),
+                            "{} {mv}",
+                            pos.to_sfen()
+                        );
                         pos.make(mv);
                         let made = pos.royal_squares(us.flip()) == [royal]
                             && attacks::attacked_in(&pos, us, royal);
                         pos.unmake();
-                        assert_eq!(pos.checks_royal(mv, royal), made, "{} {mv}", pos.to_sfen());
+                        assert_eq!(pos.checks_royal(mv, &lines), made, "{} {mv}", pos.to_sfen());
                         asked += 1;
                         checks += usize::from(made);
                     }
