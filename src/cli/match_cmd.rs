@@ -4,6 +4,7 @@ use clap::Args;
 use shishi::matches::adjudication::Adjudication;
 use shishi::matches::engine::{EngineSpec, Limit};
 use shishi::matches::game::GameSettings;
+use shishi::matches::in_range;
 use shishi::matches::stats::SprtParams;
 use shishi::matches::{self, MatchConfig};
 use shishi::rules::{RuleSet, Variant};
@@ -100,23 +101,6 @@ const MAX_GAMES: usize = 1_000_000;
 const MAX_CONCURRENCY: usize = 1024;
 /// Longest game, in plies (`--max-plies`).
 const MAX_PLIES: usize = 100_000;
-
-/// `value` within `range`, or the error naming `flag`, the value and the range.
-fn in_range(
-    flag: &str,
-    value: usize,
-    range: std::ops::RangeInclusive<usize>,
-) -> Result<usize, String> {
-    if range.contains(&value) {
-        Ok(value)
-    } else {
-        Err(format!(
-            "{flag} {value} is out of range ({}..={})",
-            range.start(),
-            range.end()
-        ))
-    }
-}
 
 /// Runs `shishi match`.
 pub fn run(args: MatchArgs) -> Result<(), String> {

@@ -9,6 +9,7 @@
 //! it is lost. Both engines must agree, so neither engine's judgement alone ends a game; a
 //! match with adjudication is reported with its adjudicated games counted (docs/match.md).
 
+use crate::matches::in_range;
 use crate::matches::score::Score;
 use crate::rules::Color;
 
@@ -31,18 +32,8 @@ impl Adjudication {
     /// The rule of `--adjudicate CP --adjudicate-plies N` (`shishi match`, `shishi summary`),
     /// or the error line naming the value out of its range.
     pub fn new(cp: u64, plies: u64) -> Result<Adjudication, String> {
-        for (flag, value, range) in [
-            ("--adjudicate", cp, SCORE_RANGE),
-            ("--adjudicate-plies", plies, PLIES_RANGE),
-        ] {
-            if !range.contains(&value) {
-                return Err(format!(
-                    "{flag} {value} is out of range ({}..={})",
-                    range.start(),
-                    range.end()
-                ));
-            }
-        }
+        let cp = in_range("--adjudicate", cp, SCORE_RANGE)?;
+        let plies = in_range("--adjudicate-plies", plies, PLIES_RANGE)?;
         Ok(Adjudication {
             score: cp as i32,
             plies: plies as usize,

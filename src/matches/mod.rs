@@ -32,6 +32,25 @@ use std::io::Write;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, mpsc};
 
+/// `value` within `range`, or the error naming `flag`, the value and the range: the one
+/// check of a numeric match setting (`shishi match`'s counts, `--adjudicate` of `match` and
+/// `summary`), so every such error line reads alike.
+pub fn in_range<T: PartialOrd + std::fmt::Display>(
+    flag: &str,
+    value: T,
+    range: std::ops::RangeInclusive<T>,
+) -> Result<T, String> {
+    if range.contains(&value) {
+        Ok(value)
+    } else {
+        Err(format!(
+            "{flag} {value} is out of range ({}..={})",
+            range.start(),
+            range.end()
+        ))
+    }
+}
+
 /// A whole match.
 #[derive(Clone, Debug)]
 pub struct MatchConfig {
