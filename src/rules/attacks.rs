@@ -213,13 +213,19 @@ fn aligned_or_within(a: Square, b: Square, near: u16) -> bool {
 /// way) lies off those lines (nothing behind it is uncovered). Valid only where no piece
 /// hooks round a corner ([`Catalogue::has_hooks`]) and no royal was attacked before the move.
 pub fn may_attack_after(pos: &Position, mv: crate::rules::Move, royals: &[Square]) -> bool {
+    royals.iter().any(|&r| aligned_or_within(mv.to(), r, 3))
+        || empties_any(pos, mv, |sq| {
+            royals.iter().any(|&r| aligned_or_within(sq, r, 0))
+        })
+}
+
+/// Whether a square `mv` empties and does not land on again satisfies `on_line`: its origin,
+/// and what a lion takes on the way. A one-leg move empties only its origin (what it takes
+/// stood on `to`), so its captures are not listed.
+#[inline]
+fn empties_any(pos: &Position, mv: crate::rules::Move, on_line: impl Fn(Square) -> bool) -> bool {
     let to = mv.to();
-    if royals.iter().any(|&r| aligned_or_within(to, r, 3)) {
-        return true;
-    }
-    let opens = |sq: Square| sq != to && royals.iter().any(|&r| aligned_or_within(sq, r, 0));
-    // A one-leg move empties only its origin (what it takes stood on `to`): no need to list
-    // its captures.
+    let opens = |sq: Square| sq != to && on_line(sq);
     opens(mv.from()) || (mv.leg_count() > 1 && pos.captures_of(mv).iter().any(|&(sq, _)| opens(sq)))
 }
 
@@ -269,10 +275,7 @@ impl RoyalLines {
     /// [`may_attack_after`]`(pos, mv, &[self.royal()])`, from the marks.
     #[inline]
     pub fn may_attack_after(&self, pos: &Position, mv: crate::rules::Move) -> bool {
-        let to = mv.to();
-        let opens = |sq: Square| sq != to && self.marks[sq.cell()] & LINE != 0;
-        self.marks[to.cell()] != 0
-            || opens(mv.from())
-            || (mv.leg_count() > 1 && pos.captures_of(mv).iter().any(|&(sq, _)| opens(sq)))
+        self.marks[mv.to().cell()] != 0
+            || empties_any(pos, mv, |sq| self.marks[sq.cell()] & LINE != 0)
     }
 }
