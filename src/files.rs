@@ -433,34 +433,15 @@ mod tests {
             "fs::read_dir(",
         ];
         let mut offenders = Vec::new();
-        let mut stack = vec![std::path::PathBuf::from(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/src"
-        ))];
-        while let Some(dir) = stack.pop() {
-            for entry in std::fs::read_dir(&dir).unwrap() {
-                let path = entry.unwrap().path();
-                let name = path.file_name().unwrap().to_string_lossy().to_string();
-                if path.is_dir() {
-                    if name != "tests" {
-                        stack.push(path);
-                    }
-                    continue;
-                }
-                if !name.ends_with(".rs")
-                    || name == "tests.rs"
-                    || name == "files.rs"
-                    || name == "files_served.rs"
-                {
-                    continue;
-                }
-                let text = std::fs::read_to_string(&path).unwrap();
-                let code = text.split("#[cfg(test)]").next().unwrap_or_default();
-                for (i, line) in code.lines().enumerate() {
-                    let opens = opening.iter().any(|o| line.contains(o));
-                    if opens && !line.contains("\"/proc/") {
-                        offenders.push(format!("{}:{}: {}", path.display(), i + 1, line.trim()));
-                    }
+        for (path, code) in crate::testing::production_sources() {
+            let name = path.file_name().unwrap().to_string_lossy();
+            if name == "files.rs" || name == "files_served.rs" {
+                continue;
+            }
+            for line in code.lines() {
+                let opens = opening.iter().any(|o| line.contains(o));
+                if opens && !line.contains("\"/proc/") {
+                    offenders.push(format!("{}: {}", path.display(), line.trim()));
                 }
             }
         }

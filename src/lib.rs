@@ -19,9 +19,12 @@ pub mod perft;
 pub mod platform;
 pub mod protocol;
 pub mod rules;
+pub mod score;
 pub mod search;
 pub mod stdout;
 pub mod train;
 
+#[cfg(test)]
+mod layering_tests;
 #[cfg(test)]
 mod testing;

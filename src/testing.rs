@@ -19,3 +19,84 @@ impl Rng {
         (self.next() % n as u64) as usize
     }
 }
+
+/// Every `.rs` file under `src/` that is compiled outside tests, with its production code
+/// ([`production_code`]): what the tree's structural tests (the path boundary, the layering)
+/// read. Skipped: `tests/` folders, `tests.rs`, `*_tests.rs`, and files or folders declared
+/// as `#[cfg(test)] mod name;`.
+pub fn production_sources() -> Vec<(std::path::PathBuf, String)> {
+    let root = std::path::PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/src"));
+    let mut out = Vec::new();
+    let mut stack = vec![root];
+    while let Some(dir) = stack.pop() {
+        let mut test_only = Vec::new();
+        for entry in std::fs::read_dir(&dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.extension().is_some_and(|e| e == "rs") {
+                let text = std::fs::read_to_string(&path).unwrap();
+                test_only.extend(test_modules(&text));
+            }
+        }
+        for entry in std::fs::read_dir(&dir).unwrap() {
+            let path = entry.unwrap().path();
+            let name = path.file_name().unwrap().to_string_lossy().to_string();
+            let stem = name.trim_end_matches(".rs").to_string();
+            if name == "tests" || test_only.contains(&stem) {
+                continue;
+            }
+            if path.is_dir() {
+                stack.push(path);
+            } else if name.ends_with(".rs") && name != "tests.rs" && !name.ends_with("_tests.rs") {
+                let text = std::fs::read_to_string(&path).unwrap();
+                out.push((path, production_code(&text)));
+            }
+        }
+    }
+    out
+}
+
+/// The names of the modules `text` declares as `#[cfg(test)] mod name;` (files of their own).
+fn test_modules(text: &str) -> Vec<String> {
+    let mut lines = text.lines().map(str::trim);
+    let mut names = Vec::new();
+    while let Some(line) = lines.next() {
+        if line == "#[cfg(test)]"
+            && let Some(item) = lines.next()
+            && let Some(name) = item
+                .strip_suffix(';')
+                .and_then(|i| i.split_whitespace().last())
+            && item.split_whitespace().any(|w| w == "mod")
+        {
+            names.push(name.to_string());
+        }
+    }
+    names
+}
+
+/// `text` without comment lines and without the items marked `#[cfg(test)]` (a one-line item,
+/// or a braced one up to its closing brace), so that code after an early test module is
+/// still read.
+pub fn production_code(text: &str) -> String {
+    let mut out = String::new();
+    let mut lines = text.lines();
+    while let Some(line) = lines.next() {
+        let trimmed = line.trim();
+        if trimmed.starts_with("//") {
+            continue;
+        }
+        if trimmed != "#[cfg(test)]" {
+            out.push_str(line);
+            out.push('\n');
+            continue;
+        }
+        // Skip the marked item: a line ending in `;`, or lines until its braces balance.
+        let mut depth = 0i32;
+        for item_line in lines.by_ref() {
+            depth += item_line.matches('{').count() as i32 - item_line.matches('}').count() as i32;
+            if depth <= 0 && (item_line.trim_end().ends_with(';') || item_line.contains('}')) {
+                break;
+            }
+        }
+    }
+    out
+}

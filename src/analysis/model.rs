@@ -8,7 +8,7 @@
 
 use crate::rules::Color;
 use crate::rules::outcome::GameResult;
-use crate::search::score;
+use crate::score;
 
 /// Centipawns that multiply Black's odds by ten: `E(cp) = 1 / (1 + 10^(-cp / SCALE_CP))`.
 /// Fitted to Shishi's own chu games (2400, 90 % interval 1700 to 3400) and rounded towards

@@ -21,7 +21,7 @@
 use crate::files::Input;
 use crate::lines::{Line, LineReader};
 use crate::rules::{Color, Position, RuleSet, Variant};
-use crate::search::score::MATE_BOUND;
+use crate::score::MATE_BOUND;
 use std::io::Read;
 
 /// The format's version: a reader refuses any other.

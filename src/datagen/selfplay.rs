@@ -4,7 +4,7 @@
 
 use super::format::Sample;
 use crate::rules::{Color, Move, Position, RuleSet, Variant};
-use crate::search::score::is_mate;
+use crate::score::is_mate;
 use crate::search::{InfoSink, Limits, Searcher};
 use std::sync::Arc;
 

@@ -12,6 +12,7 @@
 mod conversion;
 #[cfg(test)]
 mod measure;
+pub mod network_checks;
 mod tables;
 #[cfg(test)]
 pub(crate) mod test_util;
@@ -154,7 +155,7 @@ pub fn with_correction(hand: i32, out: i32) -> i32 {
 // A corrected score is within 2 · START + OUTPUT_LIMIT of zero (half the mate bound leaves
 // room for the search's margins), and out · weight is far inside i32.
 const _: () = assert!(
-    2 * conversion::START + OUTPUT_LIMIT < crate::search::score::MATE_BOUND / 2
+    2 * conversion::START + OUTPUT_LIMIT < crate::score::MATE_BOUND / 2
         && (OUTPUT_LIMIT as i64) * (conversion::START as i64) < i32::MAX as i64 / 64
 );
 

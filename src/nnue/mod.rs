@@ -9,7 +9,6 @@
 //! `&'static` reference without counting.
 
 pub mod builtin;
-pub mod checks;
 pub mod features;
 pub mod network;
 pub mod simd;

@@ -310,8 +310,8 @@ fn networks_at_every_accepted_extreme_evaluate_exactly_and_never_to_a_mate_score
                 wider.b1[i] -= 1;
                 assert!(wider.check().is_err(), "{variant:?} unit {i}");
             }
-            super::checks::check_network(&net);
-            super::checks::check_network_bytes(&bytes);
+            crate::eval::network_checks::check_network(&net);
+            crate::eval::network_checks::check_network_bytes(&bytes);
             // The search's incremental path on random positions: every move's evaluation is
             // the fresh one's and no score is a mate.
             let net: &'static Network = Box::leak(Box::new(net));
@@ -323,7 +323,7 @@ fn networks_at_every_accepted_extreme_evaluate_exactly_and_never_to_a_mate_score
                     let score = evaluate_with(&pos, &after);
                     assert_eq!(score, evaluate_with(&pos, &fresh(&pos, net)));
                     assert!(score.abs() < 2 * 800 + OUTPUT_LIMIT || score == hand_evaluate(&pos));
-                    assert!(!crate::search::score::is_mate(score), "{score}");
+                    assert!(!crate::score::is_mate(score), "{score}");
                     pos.unmake();
                 }
             }
@@ -339,7 +339,7 @@ fn network_fuzz_byte_flips_and_truncations_of_the_built_in_network() {
         return;
     }
     // Seeded mutations of the built-in file: the reader never panics, and what it accepts
-    // evaluates exactly and inside the bounds (`checks::check_network_bytes`). The header,
+    // evaluates exactly and inside the bounds (`eval::network_checks::check_network_bytes`). The header,
     // the output layer and the first layer's first and last rows get most of the flips.
     let file = super::builtin::network(Variant::Chu).unwrap().to_bytes();
     let n = file.len();
@@ -366,7 +366,7 @@ fn network_fuzz_byte_flips_and_truncations_of_the_built_in_network() {
             1 => bytes.extend((0..rng.below(8)).map(|_| rng.next() as u8)),
             _ => {}
         }
-        super::checks::check_network_bytes(&bytes);
+        crate::eval::network_checks::check_network_bytes(&bytes);
         if Network::from_bytes(&bytes).is_ok() {
             accepted += 1;
         } else {

@@ -6,13 +6,13 @@
 use super::Shared;
 use super::ordering::{MAX_PLY, OrderingTables, capture_value, gives_material_away};
 use super::picker::{MovePicker, QuietContext};
-use super::score::{self, DRAW, INFINITE, MATE, mated_in};
 use super::tt::{Bound, TranspositionTable};
 use crate::eval;
 use crate::nnue::{self, Network};
 use crate::rules::attacks::RoyalLines;
 use crate::rules::outcome::GameResult;
 use crate::rules::{Move, Position, RuleSet, Variant, movegen};
+use crate::score::{self, DRAW, INFINITE, MATE, mated_in};
 use std::sync::atomic::Ordering::Relaxed;
 
 /// Quiescence plies beyond which only the static evaluation counts (keeps lion-heavy

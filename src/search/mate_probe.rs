@@ -8,9 +8,10 @@
 //! takes comes out of moves that are winning anyway (docs/mate.md, "In play", has its
 //! figures and why its budget is a quarter).
 
-use super::{Shared, score};
+use super::Shared;
 use crate::mate::{self, Solver, Verdict};
 use crate::rules::{Move, Position, Variant};
+use crate::score;
 use std::sync::Mutex;
 use std::sync::atomic::AtomicI32;
 use std::sync::atomic::Ordering::Relaxed;

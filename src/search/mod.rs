@@ -10,13 +10,13 @@ mod alphabeta;
 mod mate_probe;
 pub mod ordering;
 mod picker;
-pub mod score;
 pub mod skill;
 pub mod time;
 pub mod tt;
 
 use crate::platform::{self, Instant, Task};
 use crate::rules::{Move, Position};
+use crate::score;
 use alphabeta::{Scratch, Worker};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::sync::{Arc, Mutex};

@@ -16,8 +16,8 @@
 //!   position at a level always gets the same answer (reproducible matches, testable rules);
 //!   a different seed gives a different game.
 
-use super::score;
 use crate::rules::Move;
+use crate::score;
 
 /// Full strength: the level at which nothing changes.
 pub const MAX_LEVEL: u8 = 20;

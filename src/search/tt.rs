@@ -223,7 +223,7 @@ impl TranspositionTable {
                 };
                 return Some(TtHit {
                     mv: Move::from_bits(mv),
-                    score: super::score::from_tt(data as u16 as i16 as i32, ply),
+                    score: crate::score::from_tt(data as u16 as i16 as i32, ply),
                     eval: (data >> 16) as u16 as i16 as i32,
                     depth: ((data >> 32) & 0xff) as i32 - 1,
                     bound,
@@ -247,7 +247,7 @@ impl TranspositionTable {
     ) {
         let generation = self.generation.load(Relaxed);
         let new_data = pack(
-            super::score::to_tt(score, ply),
+            crate::score::to_tt(score, ply),
             eval,
             depth,
             bound,
@@ -336,7 +336,7 @@ mod tests {
     #[test]
     fn mate_scores_are_stored_relative_to_the_node() {
         let tt = TranspositionTable::new(1).unwrap();
-        let mate_in_3_from_ply_5 = super::super::score::MATE - 8;
+        let mate_in_3_from_ply_5 = crate::score::MATE - 8;
         tt.store(
             42,
             Move::default(),
@@ -347,7 +347,7 @@ mod tests {
             5,
         );
         let hit = tt.probe(42, 2).unwrap();
-        assert_eq!(hit.score, super::super::score::MATE - 5);
+        assert_eq!(hit.score, crate::score::MATE - 5);
     }
 
     #[test]

@@ -7,13 +7,16 @@
 //! evaluate, on real positions, to exactly what a checked computation in wide integers gives
 //! (an overflow in the engine's arithmetic would show as a difference, and one in the
 //! reference panics), within ±[`OUTPUT_LIMIT`], and never to a mate score.
+//!
+//! It lives in `eval`, not `nnue`, because it checks the network as the evaluation uses it
+//! (added to the hand-set score): the network knows nothing of the evaluation built on it.
 
-use super::features::{self, HIDDEN};
-use super::network::{Network, OUTPUT_LIMIT, QA, QB};
-use super::simd::Path;
-use crate::eval::{hand_evaluate, with_correction};
+use super::{hand_evaluate, with_correction};
+use crate::nnue::features::{self, HIDDEN};
+use crate::nnue::network::{Network, OUTPUT_LIMIT, QA, QB};
+use crate::nnue::simd::Path;
 use crate::rules::{Color, Position, RuleSet};
-use crate::search::score;
+use crate::score;
 
 /// Reads `bytes` as a network file and checks whatever the reader accepts.
 pub fn check_network_bytes(bytes: &[u8]) {
@@ -42,7 +45,7 @@ pub fn check_network(net: &Network) {
     let mut pos = Position::start(net.variant, RuleSet::Seed);
     let paths = Path::available();
     // Per path and perspective, the accumulator kept up to date move by move.
-    let mut kept: Vec<[super::simd::Row; 2]> = Vec::new();
+    let mut kept: Vec<[crate::nnue::simd::Row; 2]> = Vec::new();
     let mut before = [Vec::new(), Vec::new()];
     for _ in 0..40 {
         let active = check_position(net, &pos);

@@ -1,5 +1,7 @@
 //! Score conventions: centipawn-like units from the side to move's view, and mate scores
-//! counted in plies from the root so that shorter wins score higher.
+//! counted in plies from the root so that shorter wins score higher. Shared by the evaluation
+//! (which must stay inside the mate bound), the search, and the data and analysis built on
+//! them; it depends on nothing, so neither of those layers has to reach into another for it.
 
 /// Score of having captured the opponent's last royal at the root.
 pub const MATE: i32 = 30_000;
