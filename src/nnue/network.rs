@@ -155,11 +155,15 @@ impl Network {
         subs: [&[u32]; 2],
     ) {
         // Arrays filled in place: collecting into a list cost more than the update itself.
+        // Each slot is tested, a fixed count the compiler unrolls, where a loop over the one
+        // to three features of a list paid its set-up.
         let first = self.row(0);
         let mut rows = [[first; 4]; 4];
         for (list, features) in rows.iter_mut().zip(adds.iter().chain(&subs)) {
-            for (row, &f) in list.iter_mut().zip(features.iter()) {
-                *row = self.row(f as usize);
+            for (i, row) in list.iter_mut().enumerate() {
+                if let Some(&f) = features.get(i) {
+                    *row = self.row(f as usize);
+                }
             }
         }
         let [add0, add1, sub0, sub1] = &rows;

@@ -211,6 +211,7 @@ mod x86 {
         ($lanes:expr, $zero:ident, $load:ident, $store:ident, $add:ident, $sub:ident, $ptr:ty,
          $from:ident, $to:ident, $adds:ident, $subs:ident) => {{
             const BLOCK: usize = BLOCK_REGS * $lanes;
+            const FEW: usize = 4;
             let mut start = 0;
             while start < HIDDEN {
                 let regs = ((HIDDEN - start) / $lanes).min(BLOCK_REGS);
@@ -220,7 +221,24 @@ mod x86 {
                     // SAFETY: start + (k + 1) · lanes ≤ HIDDEN, the rows' length.
                     r[k] = unsafe { $load($from.as_ptr().add(start + k * $lanes) as *const $ptr) };
                 }
-                for row in $adds {
+                // A move brings at most `FEW` rows of each kind (the search's update): they
+                // are tested one by one, a fixed count the compiler unrolls, where a loop
+                // over the list paid its set-up for one or two rows. Longer lists (an
+                // accumulator from scratch) go on in the loop after them.
+                let (adds_few, adds_rest) = $adds.split_at($adds.len().min(FEW));
+                let (subs_few, subs_rest) = $subs.split_at($subs.len().min(FEW));
+                for i in 0..FEW {
+                    if let Some(row) = adds_few.get(i) {
+                        for k in 0..regs {
+                            // SAFETY: as above.
+                            let w = unsafe {
+                                $load(row.as_ptr().add(start + k * $lanes) as *const $ptr)
+                            };
+                            r[k] = $add(r[k], w);
+                        }
+                    }
+                }
+                for row in adds_rest {
                     for k in 0..regs {
                         // SAFETY: as above.
                         let w =
@@ -228,7 +246,18 @@ mod x86 {
                         r[k] = $add(r[k], w);
                     }
                 }
-                for row in $subs {
+                for i in 0..FEW {
+                    if let Some(row) = subs_few.get(i) {
+                        for k in 0..regs {
+                            // SAFETY: as above.
+                            let w = unsafe {
+                                $load(row.as_ptr().add(start + k * $lanes) as *const $ptr)
+                            };
+                            r[k] = $sub(r[k], w);
+                        }
+                    }
+                }
+                for row in subs_rest {
                     for k in 0..regs {
                         // SAFETY: as above.
                         let w =

@@ -4,7 +4,7 @@
 //! shared table.
 
 use super::Shared;
-use super::ordering::{MAX_PLY, OrderingTables, capture_value, gives_material_away};
+use super::ordering::{MAX_PLY, OrderingTables, capture_gain, gives_material_away};
 use super::picker::{MovePicker, QuietContext};
 use super::tt::{Bound, TranspositionTable};
 use crate::eval;
@@ -545,7 +545,7 @@ impl<'a> Worker<'a> {
         scores.extend(
             moves
                 .iter()
-                .map(|&mv| capture_value(&self.pos, mv).unwrap_or(0)),
+                .map(|&mv| capture_gain(&self.pos, mv).unwrap_or(0)),
         );
         let mut best = stand;
         for i in 0..moves.len() {
