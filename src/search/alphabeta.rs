@@ -395,7 +395,7 @@ impl<'a> Worker<'a> {
                     }
                 }
             };
-            // What `capture_value` calls quiet, without valuing the capture.
+            // Neither a capture nor a promotion, without valuing the capture.
             let quiet = !mv.promotes() && !self.pos.is_capture(mv);
             let prunable = checks.is_none()
                 && ply > 0

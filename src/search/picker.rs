@@ -135,7 +135,7 @@ impl MovePicker {
 mod tests {
     use super::*;
     use crate::rules::{RuleSet, Variant};
-    use crate::search::ordering::capture_value;
+    use crate::search::ordering::capture_gain;
 
     /// Over the positions of random games: the picker hands out every legal move exactly once,
     /// the table move first, every capture before every move that captures nothing, captures
@@ -184,7 +184,7 @@ mod tests {
                     assert!(body[captures..].iter().all(|&m| !pos.is_capture(m)));
                     let values: Vec<i32> = body[..captures]
                         .iter()
-                        .map(|&m| capture_value(&pos, m).unwrap_or(i32::MIN))
+                        .map(|&m| capture_gain(&pos, m).unwrap_or(i32::MIN))
                         .collect();
                     assert!(values.windows(2).all(|w| w[0] >= w[1]), "{values:?}");
                     checked += 1;
