@@ -81,16 +81,24 @@ fn shishi_against_shishi_at_fixed_depth() {
     shishi_pair_plays_clean_games("depth", "usi", &["--depth", "2"], "40");
 }
 
+/// The clock tests below are of the protocol paths, not of the machine's speed: a grace of
+/// 30 s beyond the clock (`--time-margin`) keeps a starved machine's late move from being a
+/// forfeit (a 0.3 s byoyomi was lost on time at nice 19 beside a match). The forfeit rule
+/// itself is tested with stand-in engines (`match_clocks.rs`).
+const GRACE: [&str; 2] = ["--time-margin", "30000"];
+
 /// The runner's byoyomi path over USI: `go btime 0 wtime 0 byoyomi …` every move.
 #[test]
 fn shishi_against_shishi_under_byoyomi_over_usi() {
-    shishi_pair_plays_clean_games("byoyomi", "usi", &["--byoyomi", "0.3"], "12");
+    let limit = [&["--byoyomi", "0.3"][..], &GRACE].concat();
+    shishi_pair_plays_clean_games("byoyomi", "usi", &limit, "12");
 }
 
 /// The runner's UCI path: `UCI_Variant`, `position fen …` and a clock with increment.
 #[test]
 fn shishi_against_shishi_with_a_clock_over_uci() {
-    shishi_pair_plays_clean_games("uci", "uci", &["--tc", "3+0.1"], "12");
+    let limit = [&["--tc", "3+0.1"][..], &GRACE].concat();
+    shishi_pair_plays_clean_games("uci", "uci", &limit, "12");
 }
 
 #[test]
