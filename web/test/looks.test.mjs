@@ -118,6 +118,12 @@ test("themes: the board's colours, kept across a reload", async () => {
   await page.reload();
   await page.waitForSelector("body[data-ready=true]");
   assert.equal(await page.inputValue("#board-theme"), "light");
+  // The board is drawn after the page says it is ready: on a loaded machine the first read
+  // found it not yet styled (an empty fill), so wait for the drawn board's colour.
+  await page.waitForFunction(() => {
+    const r = document.querySelector("rect.wood");
+    return r !== null && getComputedStyle(r).fill !== "";
+  });
   assert.equal(await wood(), "rgb(243, 241, 234)");
   assert.deepEqual(errors, []);
   await context.close();
