@@ -14,7 +14,7 @@
 use super::{hand_evaluate, with_correction};
 use crate::nnue::features::{self, HIDDEN};
 use crate::nnue::network::{Network, OUTPUT_LIMIT, QA, QB};
-use crate::nnue::simd::Path;
+use crate::nnue::simd::{Path, Row};
 use crate::rules::{Color, Position, RuleSet};
 use crate::score;
 
@@ -45,7 +45,7 @@ pub fn check_network(net: &Network) {
     let mut pos = Position::start(net.variant, RuleSet::Seed);
     let paths = Path::available();
     // Per path and perspective, the accumulator kept up to date move by move.
-    let mut kept: Vec<[crate::nnue::simd::Row; 2]> = Vec::new();
+    let mut kept: Vec<[Row; 2]> = Vec::new();
     let mut before = [Vec::new(), Vec::new()];
     for _ in 0..40 {
         let active = check_position(net, &pos);

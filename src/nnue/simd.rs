@@ -207,6 +207,19 @@ mod x86 {
     use super::{BLOCK_REGS, HIDDEN, QA, Row};
     use std::arch::x86_64::*;
 
+    /// Adds (or, with the subtraction as `$op`, removes) one row to the block held in
+    /// `$r[..$regs]`: the one body of the update's fixed-count and list loops below.
+    macro_rules! apply_row {
+        ($r:ident, $regs:ident, $start:ident, $row:expr, $lanes:expr, $load:ident, $op:ident,
+         $ptr:ty) => {
+            for k in 0..$regs {
+                // SAFETY: start + (k + 1) · lanes ≤ HIDDEN, the rows' length.
+                let w = unsafe { $load($row.as_ptr().add($start + k * $lanes) as *const $ptr) };
+                $r[k] = $op($r[k], w);
+            }
+        };
+    }
+
     macro_rules! update_body {
         ($lanes:expr, $zero:ident, $load:ident, $store:ident, $add:ident, $sub:ident, $ptr:ty,
          $from:ident, $to:ident, $adds:ident, $subs:ident) => {{
@@ -229,41 +242,19 @@ mod x86 {
                 let (subs_few, subs_rest) = $subs.split_at($subs.len().min(FEW));
                 for i in 0..FEW {
                     if let Some(row) = adds_few.get(i) {
-                        for k in 0..regs {
-                            // SAFETY: as above.
-                            let w = unsafe {
-                                $load(row.as_ptr().add(start + k * $lanes) as *const $ptr)
-                            };
-                            r[k] = $add(r[k], w);
-                        }
+                        apply_row!(r, regs, start, row, $lanes, $load, $add, $ptr);
                     }
                 }
                 for row in adds_rest {
-                    for k in 0..regs {
-                        // SAFETY: as above.
-                        let w =
-                            unsafe { $load(row.as_ptr().add(start + k * $lanes) as *const $ptr) };
-                        r[k] = $add(r[k], w);
-                    }
+                    apply_row!(r, regs, start, row, $lanes, $load, $add, $ptr);
                 }
                 for i in 0..FEW {
                     if let Some(row) = subs_few.get(i) {
-                        for k in 0..regs {
-                            // SAFETY: as above.
-                            let w = unsafe {
-                                $load(row.as_ptr().add(start + k * $lanes) as *const $ptr)
-                            };
-                            r[k] = $sub(r[k], w);
-                        }
+                        apply_row!(r, regs, start, row, $lanes, $load, $sub, $ptr);
                     }
                 }
                 for row in subs_rest {
-                    for k in 0..regs {
-                        // SAFETY: as above.
-                        let w =
-                            unsafe { $load(row.as_ptr().add(start + k * $lanes) as *const $ptr) };
-                        r[k] = $sub(r[k], w);
-                    }
+                    apply_row!(r, regs, start, row, $lanes, $load, $sub, $ptr);
                 }
                 for k in 0..regs {
                     // SAFETY: as above.
