@@ -29,25 +29,28 @@ pub fn production_sources() -> Vec<(std::path::PathBuf, String)> {
     let mut out = Vec::new();
     let mut stack = vec![root];
     while let Some(dir) = stack.pop() {
-        let mut test_only = Vec::new();
+        // Each file is read once: its text names the test-only modules of this folder.
+        let mut dirs = Vec::new();
+        let mut files = Vec::new();
         for entry in std::fs::read_dir(&dir).unwrap() {
             let path = entry.unwrap().path();
-            if path.extension().is_some_and(|e| e == "rs") {
+            if path.is_dir() {
+                dirs.push(path);
+            } else if path.extension().is_some_and(|e| e == "rs") {
                 let text = std::fs::read_to_string(&path).unwrap();
-                test_only.extend(test_modules(&text));
+                files.push((path, text));
             }
         }
-        for entry in std::fs::read_dir(&dir).unwrap() {
-            let path = entry.unwrap().path();
+        let test_only: Vec<String> = files.iter().flat_map(|(_, t)| test_modules(t)).collect();
+        let kept = |path: &std::path::Path| {
+            let name = path.file_name().unwrap().to_string_lossy();
+            let stem = name.trim_end_matches(".rs");
+            name != "tests" && !test_only.iter().any(|t| t == stem)
+        };
+        stack.extend(dirs.into_iter().filter(|d| kept(d)));
+        for (path, text) in files {
             let name = path.file_name().unwrap().to_string_lossy().to_string();
-            let stem = name.trim_end_matches(".rs").to_string();
-            if name == "tests" || test_only.contains(&stem) {
-                continue;
-            }
-            if path.is_dir() {
-                stack.push(path);
-            } else if name.ends_with(".rs") && name != "tests.rs" && !name.ends_with("_tests.rs") {
-                let text = std::fs::read_to_string(&path).unwrap();
+            if kept(&path) && name != "tests.rs" && !name.ends_with("_tests.rs") {
                 out.push((path, production_code(&text)));
             }
         }
