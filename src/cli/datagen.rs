@@ -43,7 +43,8 @@ pub struct DatagenArgs {
     threads: Option<usize>,
     /// Hash table per game thread, in MB. One is plenty for a search of a few thousand
     /// nodes (it holds about 43 000 entries) and stays in the core's own cache: at 16 the
-    /// table's cache misses took a seventh of datagen's time (docs/training.md, "Figures").
+    /// table's cache misses took a seventh of datagen's time (docs/search.md, "Data
+    /// generation's table and the cache").
     #[arg(long, default_value_t = 1)]
     hash: usize,
     /// Seconds after which no new game starts (those under way finish).
