@@ -93,10 +93,17 @@ impl Scratch {
         self.ln.get(n).copied().unwrap_or_else(|| (n as f32).ln())
     }
 
-    /// Back to what [`Scratch::new`] made (the allocations kept), so that a search in reused
-    /// buffers runs node for node as in new ones.
-    fn reset(&mut self) {
+    /// Back to what [`Scratch::new`] made (the allocations kept), so that the first search
+    /// of a game in reused buffers runs node for node as in new ones.
+    pub fn reset(&mut self) {
         self.ordering.reset();
+        self.next_search();
+    }
+
+    /// Ready for the next search of the same game: the per-ply buffers emptied, the
+    /// ordering tables aged ([`OrderingTables::next_search`]) rather than emptied.
+    fn next_search(&mut self) {
+        self.ordering.next_search();
         for list in [&mut self.moves, &mut self.quiets, &mut self.pv] {
             list.iter_mut().for_each(Vec::clear);
         }
@@ -108,7 +115,9 @@ impl Scratch {
 }
 
 impl<'a> Worker<'a> {
-    /// A worker in `scratch`, new ([`Scratch::new`]) or an earlier search's (reset here).
+    /// A worker in `scratch`: new ([`Scratch::new`]), reset for a new game
+    /// ([`Scratch::reset`]), or an earlier search's of the same game, whose ordering tables
+    /// it goes on learning in.
     pub fn with_scratch(
         pos: Position,
         tt: &'a TranspositionTable,
@@ -116,7 +125,7 @@ impl<'a> Worker<'a> {
         main: bool,
         mut scratch: Scratch,
     ) -> Worker<'a> {
-        scratch.reset();
+        scratch.next_search();
         let repetition = Repetition::of(&pos);
         let chu = pos.variant() == Variant::Chu;
         let variant = pos.variant();

@@ -286,6 +286,13 @@ impl ScratchPool {
             sets.push(scratch);
         }
     }
+
+    /// Every kept set back to a new one's state, for a new game.
+    fn new_game(&self) {
+        if let Ok(mut sets) = self.0.lock() {
+            sets.iter_mut().for_each(Scratch::reset);
+        }
+    }
 }
 
 /// The helpers' pool: `threads - 1` threads started through [`platform::spawn`].
@@ -397,6 +404,7 @@ impl Searcher {
     /// the background), so that `usinewgame` never keeps a GUI waiting for seconds.
     pub fn new_game(&mut self) {
         self.probe.remember(score::DRAW);
+        self.scratch.new_game();
         if !self.tt.searched() {
             return;
         }
@@ -519,6 +527,18 @@ fn network_for(pos: &Position, limits: &Limits) -> Option<&'static crate::nnue::
     }
 }
 
+/// A thread's buffers for a search under `limits`. A level below full strength searches
+/// from empty ordering tables at every move, as it did when the levels were placed on
+/// HaChu's scale (docs/levels.md); full strength goes on with what the game's earlier
+/// searches learned.
+fn scratch_for(pool: &ScratchPool, limits: &Limits) -> Scratch {
+    let mut scratch = pool.take();
+    if limits.skill.is_some() {
+        scratch.reset();
+    }
+    scratch
+}
+
 /// A Lazy SMP helper: iterative deepening like the main thread, odd helpers one ply ahead so
 /// the threads diverge, with no reports. Its completed iterations are offered to the main
 /// thread, which plays the deepest answer (single-line searches only: a helper ignores the
@@ -531,7 +551,7 @@ fn helper_thread(
     scratch: &ScratchPool,
     id: usize,
 ) {
-    let mut w = Worker::with_scratch(pos.clone(), tt, shared, false, scratch.take());
+    let mut w = Worker::with_scratch(pos.clone(), tt, shared, false, scratch_for(scratch, limits));
     w.root_only = limits.search_moves.clone();
     w.network = network_for(pos, limits);
     let publishes = limits.multipv <= 1 && limits.skill.is_none();
@@ -595,7 +615,13 @@ fn main_thread(
     search: &Search,
 ) -> SearchResult {
     let (tt, shared, info) = (search.tt, search.shared, search.info);
-    let mut w = Worker::with_scratch(pos.clone(), tt, shared, true, search.scratch.take());
+    let mut w = Worker::with_scratch(
+        pos.clone(),
+        tt,
+        shared,
+        true,
+        scratch_for(search.scratch, limits),
+    );
     w.root_only = limits.search_moves.clone();
     w.network = network_for(pos, limits);
     let root_moves = root_moves(pos, limits);

@@ -26,10 +26,10 @@ pub struct OrderingTables {
     history: Vec<i32>,
     counter: Vec<Move>,
     /// Slots of `history` and `counter` written since the last reset, while there are at
-    /// most [`TOUCHED_MAX`]; `None` once there were more. Every search starts from empty
-    /// tables (1.5 MB): a search of a few thousand nodes (datagen's) writes a few hundred
-    /// slots, and clearing only those keeps the tables and the transposition table in the
-    /// core's cache instead of sweeping 1.5 MB through it before each search.
+    /// most [`TOUCHED_MAX`]; `None` once there were more. Every game starts from empty
+    /// tables (1.5 MB): a game of searches of a few thousand nodes (datagen's) writes a few
+    /// thousand slots, and clearing and aging only those keeps the tables and the
+    /// transposition table in the core's cache instead of sweeping 1.5 MB through it.
     touched: Option<Vec<u32>>,
 }
 
@@ -83,6 +83,23 @@ impl OrderingTables {
                 self.counter.fill(Move::default());
                 self.touched = Some(Vec::with_capacity(TOUCHED_MAX));
             }
+        }
+    }
+
+    /// Between two searches of one game: the killers go (they belong to the plies of the
+    /// last search's tree), the counter-moves stay, and the history is halved, so that what
+    /// the last searches learned orders the next one's first iterations (at a few
+    /// milliseconds a move, most of what a search knows) while the newest cutoffs weigh
+    /// most. Halving keeps a zero slot zero, so the written slots are still all listed.
+    pub fn next_search(&mut self) {
+        self.killers.fill([Move::default(); 2]);
+        match &self.touched {
+            Some(slots) => {
+                for &i in slots {
+                    self.history[i as usize] /= 2;
+                }
+            }
+            None => self.history.iter_mut().for_each(|h| *h /= 2),
         }
     }
 

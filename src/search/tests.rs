@@ -517,3 +517,51 @@ fn levels_below_full_strength_keep_the_hand_set_evaluation() {
     };
     assert!(network_for(&pos, &level).is_none());
 }
+
+/// Nodes of a search to depth 5 of `pos` in `scratch` (on an empty table of its own), and
+/// the scratch after it.
+fn nodes_in(pos: &Position, scratch: alphabeta::Scratch) -> (u64, alphabeta::Scratch) {
+    let limits = depth(5);
+    let shared = Shared::new(&limits, None);
+    let tt = tt::TranspositionTable::new(1).unwrap();
+    let mut w = alphabeta::Worker::with_scratch(pos.clone(), &tt, &shared, true, scratch);
+    for d in 1..=5 {
+        w.root(-score::INFINITE, score::INFINITE, d);
+    }
+    w.flush_nodes();
+    (
+        shared.nodes.load(std::sync::atomic::Ordering::Relaxed),
+        w.into_scratch(),
+    )
+}
+
+/// Within a game a search goes on from the ordering tables the game's earlier searches
+/// filled, so its tree differs from one in new buffers even on an empty table; reset, the
+/// buffers search node for node as new ones, and `new_game` resets every set a searcher
+/// keeps, which keeps `bench` and `datagen` reproducible.
+#[test]
+fn ordering_tables_last_a_game_and_a_new_game_forgets_them() {
+    let mut pos = Position::start(Variant::Chu, RuleSet::Lishogi);
+    let (_, learned) = nodes_in(&pos, alphabeta::Scratch::new());
+    pos.make(pos.clone().game_moves()[0]);
+    let (fresh, _) = nodes_in(&pos, alphabeta::Scratch::new());
+    let (kept, mut learned) = nodes_in(&pos, learned);
+    assert_ne!(
+        kept, fresh,
+        "the second search learned nothing from the first"
+    );
+    learned.reset();
+    assert_eq!(nodes_in(&pos, learned).0, fresh);
+
+    let mut playing = Searcher::new(8, 1).unwrap();
+    for _ in 0..4 {
+        let result = playing.search(&pos, depth(5), Arc::new(|_| {}));
+        pos.make(result.best.expect("a move"));
+    }
+    playing.new_game();
+    let again = playing.search(&pos, depth(5), Arc::new(|_| {}));
+    let fresh = Searcher::new(8, 1)
+        .unwrap()
+        .search(&pos, depth(5), Arc::new(|_| {}));
+    assert_eq!((again.nodes, again.best), (fresh.nodes, fresh.best));
+}
