@@ -93,11 +93,11 @@ impl Scratch {
         self.ln.get(n).copied().unwrap_or_else(|| (n as f32).ln())
     }
 
-    /// Back to what [`Scratch::new`] made (the allocations kept), so that the first search
-    /// of a game in reused buffers runs node for node as in new ones.
-    pub fn reset(&mut self) {
+    /// Forgets the game: the ordering tables back to a new set's (the allocations kept), so
+    /// that the game's first search in these buffers runs node for node as in new ones. The
+    /// per-ply buffers need nothing here: every search empties them ([`Scratch::next_search`]).
+    pub fn new_game(&mut self) {
         self.ordering.reset();
-        self.next_search();
     }
 
     /// Ready for the next search of the same game: the per-ply buffers emptied, the
@@ -116,7 +116,7 @@ impl Scratch {
 
 impl<'a> Worker<'a> {
     /// A worker in `scratch`: new ([`Scratch::new`]), reset for a new game
-    /// ([`Scratch::reset`]), or an earlier search's of the same game, whose ordering tables
+    /// ([`Scratch::new_game`]), or an earlier search's of the same game, whose ordering tables
     /// it goes on learning in.
     pub fn with_scratch(
         pos: Position,

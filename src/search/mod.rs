@@ -290,7 +290,7 @@ impl ScratchPool {
     /// Every kept set back to a new one's state, for a new game.
     fn new_game(&self) {
         if let Ok(mut sets) = self.0.lock() {
-            sets.iter_mut().for_each(Scratch::reset);
+            sets.iter_mut().for_each(Scratch::new_game);
         }
     }
 }
@@ -534,7 +534,7 @@ fn network_for(pos: &Position, limits: &Limits) -> Option<&'static crate::nnue::
 fn scratch_for(pool: &ScratchPool, limits: &Limits) -> Scratch {
     let mut scratch = pool.take();
     if limits.skill.is_some() {
-        scratch.reset();
+        scratch.new_game();
     }
     scratch
 }

@@ -550,7 +550,7 @@ fn ordering_tables_last_a_game_and_a_new_game_forgets_them() {
         kept, fresh,
         "the second search learned nothing from the first"
     );
-    learned.reset();
+    learned.new_game();
     assert_eq!(nodes_in(&pos, learned).0, fresh);
 
     let mut playing = Searcher::new(8, 1).unwrap();
