@@ -105,10 +105,7 @@ fn walks_to(
         }
     }
     if let Some(h) = m.hook {
-        let lines = match h {
-            Hook::Orthogonal => [dir::F, dir::R, dir::B, dir::L],
-            Hook::Diagonal => [dir::FL, dir::FR, dir::BR, dir::BL],
-        };
+        let lines = hook_lines(h);
         for (i, &d1) in lines.iter().enumerate() {
             let mut t = from;
             loop {
@@ -187,15 +184,31 @@ fn attacked_beyond(
             return true;
         }
     }
+    // The hook movers from their own occupancy rows (which may still list a square whose
+    // piece `board` has taken, hence the colour and kind asked again).
     cat.has_hooks()
-        && pos.pieces(them).iter().any(|&sq| {
-            piece_on(board, sq).is_some_and(|p| {
-                p.color() == them
-                    && cat.off_line_reach(p) == u8::MAX
-                    && sq.distance(target) > 3
-                    && can_capture_on(cat, board, p, sq, target)
-            })
+        && pos.any_hook(them, |sq| {
+            sq.distance(target) > 3
+                && piece_on(board, sq).is_some_and(|p| {
+                    p.color() == them && cat.hooks(p) && can_capture_on(cat, board, p, sq, target)
+                })
         })
+}
+
+/// The lines a hook mover slides along, and turns onto.
+fn hook_lines(hook: Hook) -> [i16; 4] {
+    match hook {
+        Hook::Orthogonal => [dir::F, dir::R, dir::B, dir::L],
+        Hook::Diagonal => [dir::FL, dir::FR, dir::BR, dir::BL],
+    }
+}
+
+/// Whether `mv` moves a piece that hooks, or one that becomes such a piece by promoting.
+#[inline]
+fn moves_a_hook(pos: &Position, mv: crate::rules::Move) -> bool {
+    let cat = pos.catalogue();
+    pos.piece_at(mv.from())
+        .is_some_and(|p| cat.hooks(p) || mv.promotes() && cat.hooks(p.promote()))
 }
 
 /// Whether `a` and `b` share a rank, file or diagonal, or lie within `near` king steps of
@@ -234,20 +247,32 @@ fn empties_any(pos: &Position, mv: crate::rules::Move, on_line: impl Fn(Square) 
 /// royal's lines (the royal's own square included) and whether within three squares of it,
 /// so a move is asked two marks where [`may_attack_after`] measured its squares against the
 /// royal's. Marked once per royal: a few dozen stores.
+///
+/// Where pieces hook round a corner (dai dai's hook movers), a hook mover of the side to move
+/// attacks along one of its lines to a corner and on along one of the royal's. A move that
+/// neither moves a hook mover nor empties a square of those lines (marked from the few hook
+/// movers' squares, to the walls) cannot open such a path, so the marks answer there too and
+/// only the hook movers' own moves are made and asked.
 pub struct RoyalLines {
     royal: Square,
     marks: [u8; CELLS],
+    /// Whether the game has hook movers: a moving one may attack from anywhere.
+    hooks: bool,
 }
 
 /// A [`RoyalLines`] mark: on one of the royal's lines.
 const LINE: u8 = 1;
 /// A [`RoyalLines`] mark: within three squares of the royal.
 const NEAR: u8 = 2;
+/// A [`RoyalLines`] mark: on one of the lines a hook mover of the side to move slides along
+/// before it turns.
+const HOOK_LINE: u8 = 4;
 
 impl RoyalLines {
-    /// The marks of `royal`, a square of `pos`'s board. The box of radius three lies in the
-    /// array (the padding is three squares wide; past the last file it runs on into the
-    /// next rank's padding, which no move reaches); the lines run to the walls.
+    /// The marks of `royal`, a square of `pos`'s board, against the side to move. The box of
+    /// radius three lies in the array (the padding is three squares wide; past the last file
+    /// it runs on into the next rank's padding, which no move reaches); the lines run to the
+    /// walls.
     pub fn new(pos: &Position, royal: Square) -> RoyalLines {
         let mut marks = [0; CELLS];
         let centre = royal.cell() as i16;
@@ -256,15 +281,32 @@ impl RoyalLines {
                 marks[(centre + dr * STRIDE + df) as usize & (CELLS - 1)] = NEAR;
             }
         }
-        marks[royal.cell()] |= LINE;
-        for d in dir::KING {
-            let mut sq = royal.offset(d);
-            while pos.board[sq.cell()] != WALL {
-                marks[sq.cell()] |= LINE;
-                sq = sq.offset(d);
+        let mut mark_lines = |from: Square, dirs: &[i16], mark: u8| {
+            for &d in dirs {
+                let mut sq = from.offset(d);
+                while pos.board[sq.cell()] != WALL {
+                    marks[sq.cell()] |= mark;
+                    sq = sq.offset(d);
+                }
             }
+        };
+        mark_lines(royal, &dir::KING, LINE);
+        let cat = pos.catalogue();
+        let hooks = cat.has_hooks();
+        if hooks {
+            pos.any_hook(pos.side_to_move(), |sq| {
+                if let Some(hook) = pos.piece_at(sq).and_then(|p| cat.movement(p).hook) {
+                    mark_lines(sq, &hook_lines(hook), HOOK_LINE);
+                }
+                false
+            });
         }
-        RoyalLines { royal, marks }
+        marks[royal.cell()] |= LINE;
+        RoyalLines {
+            royal,
+            marks,
+            hooks,
+        }
     }
 
     /// The royal's square.
@@ -272,10 +314,17 @@ impl RoyalLines {
         self.royal
     }
 
-    /// [`may_attack_after`]`(pos, mv, &[self.royal()])`, from the marks.
+    /// [`may_attack_after`]`(pos, mv, &[self.royal()])`, from the marks; where pieces hook,
+    /// also true for every move of a hook mover (or of a piece that promotes to one) and
+    /// every move that empties a square on a hook mover's lines.
     #[inline]
     pub fn may_attack_after(&self, pos: &Position, mv: crate::rules::Move) -> bool {
-        self.marks[mv.to().cell()] != 0
-            || empties_any(pos, mv, |sq| self.marks[sq.cell()] & LINE != 0)
+        if self.hooks && moves_a_hook(pos, mv) {
+            return true;
+        }
+        self.marks[mv.to().cell()] & (LINE | NEAR) != 0
+            || empties_any(pos, mv, |sq| {
+                self.marks[sq.cell()] & (LINE | HOOK_LINE) != 0
+            })
     }
 }

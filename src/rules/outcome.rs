@@ -114,14 +114,13 @@ impl Position {
     /// Whether `mv` (a move of the side to move) leaves the other side's royal on
     /// `lines.royal()` attacked: a check. For a royal not attacked before the move (a mover
     /// that could take it would not be asking). The move is made and taken back only where
-    /// it could attack ([`attacks::RoyalLines::may_attack_after`]; every move where pieces
-    /// hook round corners).
+    /// it could attack ([`attacks::RoyalLines::may_attack_after`]).
     #[inline]
     pub fn checks_royal(&mut self, mv: Move, lines: &attacks::RoyalLines) -> bool {
         let us = self.side;
         let royal = lines.royal();
         debug_assert!(!attacks::attacked_in(self, us, royal));
-        if !self.catalogue().has_hooks() && !lines.may_attack_after(self, mv) {
+        if !lines.may_attack_after(self, mv) {
             return false;
         }
         self.make(mv);

@@ -71,6 +71,10 @@ pub struct Position {
     /// pieces of each short reach only where an enemy stands within that reach, and the
     /// pieces that reach farther than three squares (sliders, hook movers) everywhere.
     reach_rows: [[[u32; MAX_SIDE]; REACH_CLASSES]; 2],
+    /// Per color and rank, the pieces that hook round a corner ([`Catalogue::hooks`]; dai
+    /// dai's hook movers): check detection asks these few instead of the whole piece list
+    /// for attacks from far off a line.
+    hook_rows: [[u32; MAX_SIDE]; 2],
     /// Non-royal pieces left per color (bare-king rule).
     pub(crate) others: [u16; 2],
     /// Chu: square of the non-lion that captured a lion on the last move (counter-strike
@@ -107,6 +111,7 @@ impl Position {
             royal_squares: [Vec::new(), Vec::new()],
             rows: [[0; MAX_SIDE]; 2],
             reach_rows: [[[0; MAX_SIDE]; REACH_CLASSES]; 2],
+            hook_rows: [[0; MAX_SIDE]; 2],
             others: [0; 2],
             lion_capture: None,
             suspended: [None; 2],
@@ -263,6 +268,23 @@ impl Position {
         false
     }
 
+    /// Whether `test` holds for the square of one of `color`'s pieces that hook round a
+    /// corner ([`Catalogue::hooks`]), asked of each until one does.
+    pub(crate) fn any_hook(&self, color: Color, mut test: impl FnMut(Square) -> bool) -> bool {
+        let rows = &self.hook_rows[color.index()][..self.variant.side()];
+        for (r, &row) in rows.iter().enumerate() {
+            let mut bits = row;
+            while bits != 0 {
+                let f = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                if test(Square::new(f, r)) {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
     /// `color`'s pieces in the 5×5 box centred on `sq`, as 25 bits: bit `5 · (dr + 2) +
     /// (df + 2)` stands for the square `df` files and `dr` ranks away. Five shifted occupancy
     /// rows: the royal safety term asks this instead of reading the 24 squares around a royal.
@@ -385,6 +407,9 @@ impl Position {
         let (file, rank) = sq.cell_coords();
         self.rows[c][rank] |= 1 << file;
         self.reach_rows[c][self.cat.reach_class(piece)][rank] |= 1 << file;
+        if self.cat.has_hooks() {
+            self.hook_rows[c][rank] |= u32::from(self.cat.hooks(piece)) << file;
+        }
         if self.cat.royal(piece) {
             self.royals[c] += 1;
             self.royal_squares[c].push(sq);
@@ -401,6 +426,9 @@ impl Position {
         let (file, rank) = sq.cell_coords();
         self.rows[c][rank] &= !(1 << file);
         self.reach_rows[c][self.cat.reach_class(piece)][rank] &= !(1 << file);
+        if self.cat.has_hooks() {
+            self.hook_rows[c][rank] &= !(1 << file);
+        }
         let slot = self.piece_slot[sq.index()] as usize;
         let list = &mut self.pieces[c];
         list.swap_remove(slot);
@@ -447,6 +475,11 @@ impl Position {
         let by_reach = &mut self.reach_rows[after.color().index()];
         by_reach[self.cat.reach_class(before)][r1] &= !(1 << f1);
         by_reach[self.cat.reach_class(after)][r2] |= 1 << f2;
+        if self.cat.has_hooks() {
+            let hooks = &mut self.hook_rows[after.color().index()];
+            hooks[r1] &= !(1 << f1);
+            hooks[r2] |= u32::from(self.cat.hooks(after)) << f2;
+        }
         let (was, is) = (self.cat.royal(before), self.cat.royal(after));
         let c = after.color().index();
         if was {

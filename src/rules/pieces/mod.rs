@@ -249,6 +249,12 @@ impl Catalogue {
         self.off_line_reach[p.0 as usize]
     }
 
+    /// Whether `p` hooks round a corner (captures far off its lines).
+    #[inline]
+    pub fn hooks(&self, p: Piece) -> bool {
+        self.off_line_reach[p.0 as usize] == u8::MAX
+    }
+
     /// Whether some piece of the game hooks (the only way to capture far off a line).
     #[inline]
     pub fn has_hooks(&self) -> bool {
