@@ -250,39 +250,18 @@ impl Position {
         color: Color,
         sq: Square,
         distance: usize,
-        mut test: impl FnMut(Square) -> bool,
+        test: impl FnMut(Square) -> bool,
     ) -> bool {
         let (first, end, mask) = self.box_around(sq, distance);
         // The box's ranks as one slice: one bounds check, no iterator adapters per rank.
-        let rows = &self.rows[color.index()][first..=end];
-        for (r, &row) in (first..).zip(rows) {
-            let mut bits = row & mask;
-            while bits != 0 {
-                let f = bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                if test(Square::new(f, r)) {
-                    return true;
-                }
-            }
-        }
-        false
+        any_square_in(&self.rows[color.index()][first..=end], first, mask, test)
     }
 
     /// Whether `test` holds for the square of one of `color`'s pieces that hook round a
     /// corner ([`Catalogue::hooks`]), asked of each until one does.
-    pub(crate) fn any_hook(&self, color: Color, mut test: impl FnMut(Square) -> bool) -> bool {
+    pub(crate) fn any_hook(&self, color: Color, test: impl FnMut(Square) -> bool) -> bool {
         let rows = &self.hook_rows[color.index()][..self.variant.side()];
-        for (r, &row) in rows.iter().enumerate() {
-            let mut bits = row;
-            while bits != 0 {
-                let f = bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                if test(Square::new(f, r)) {
-                    return true;
-                }
-            }
-        }
-        false
+        any_square_in(rows, 0, u32::MAX, test)
     }
 
     /// `color`'s pieces in the 5×5 box centred on `sq`, as 25 bits: bit `5 · (dr + 2) +
@@ -677,4 +656,27 @@ impl Position {
         }
         k
     }
+}
+
+/// Whether `test` holds for one of the squares whose bits are set in `rows` under `mask`
+/// (`rows[i]` is rank `first + i`, a bit per file), asked rank by rank, files in increasing
+/// order, until one does.
+#[inline]
+fn any_square_in(
+    rows: &[u32],
+    first: usize,
+    mask: u32,
+    mut test: impl FnMut(Square) -> bool,
+) -> bool {
+    for (r, &row) in (first..).zip(rows) {
+        let mut bits = row & mask;
+        while bits != 0 {
+            let f = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            if test(Square::new(f, r)) {
+                return true;
+            }
+        }
+    }
+    false
 }
