@@ -7,7 +7,7 @@
 
 use crate::rules::outcome::GameResult;
 use crate::rules::pieces::Role;
-use crate::rules::{Color, Move, Position, Square, Variant};
+use crate::rules::{Color, Move, Position, Variant};
 use crate::rules::{attacks, movegen};
 
 /// What a position is, seen from the attacker.
@@ -84,17 +84,19 @@ pub fn seen(pos: &Position) -> Option<Seen> {
     (first <= last).then_some(Seen { first, last })
 }
 
-/// The defender's royals, for the moves the check test may skip without making them
-/// ([`attacks::may_attack_after`]).
-struct Quiet<'a> {
-    royals: &'a [Square],
+/// The defender's royals, for the moves the check test may skip without making them: one
+/// set of marks per royal ([`attacks::RoyalLines`], which in dai dai also covers the
+/// attacker's hook movers).
+struct Quiet {
+    royals: Vec<attacks::RoyalLines>,
 }
 
-impl Quiet<'_> {
-    /// Whether `mv` surely neither checks nor wins (no royal being attacked before it). Only
-    /// asked where no piece hooks (chu): a hook mover attacks round a corner.
+impl Quiet {
+    /// Whether `mv` surely neither checks nor wins (no royal being attacked before it).
     fn skips(&self, pos: &Position, mv: Move) -> bool {
-        !attacks::may_attack_after(pos, mv, self.royals)
+        self.royals
+            .iter()
+            .all(|lines| !lines.may_attack_after(pos, mv))
     }
 }
 
@@ -130,11 +132,15 @@ pub fn attacker_children(pos: &mut Position, out: &mut Vec<Child>) {
     let defender = attacker.flip();
     let mut moves = Vec::new();
     movegen::generate(pos, &mut moves);
-    let royals: Vec<Square> = pos.royal_squares(defender).to_vec();
     // A royal attacked already (the defender keeps two) stays attacked after most moves.
-    let shortcut =
-        !pos.catalogue().has_hooks() && !may_bare(pos, defender) && !pos.in_check(defender);
-    let quiet = shortcut.then_some(Quiet { royals: &royals });
+    let shortcut = !may_bare(pos, defender) && !pos.in_check(defender);
+    let quiet = shortcut.then(|| Quiet {
+        royals: pos
+            .royal_squares(defender)
+            .iter()
+            .map(|&royal| attacks::RoyalLines::new(pos, royal))
+            .collect(),
+    });
     for mv in moves {
         if quiet.as_ref().is_some_and(|q| q.skips(pos, mv)) {
             continue;
