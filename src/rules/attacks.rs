@@ -211,27 +211,6 @@ fn moves_a_hook(pos: &Position, mv: crate::rules::Move) -> bool {
         .is_some_and(|p| cat.hooks(p) || mv.promotes() && cat.hooks(p.promote()))
 }
 
-/// Whether `a` and `b` share a rank, file or diagonal, or lie within `near` king steps of
-/// each other: one difference of the squares for both questions. Both lie on the board.
-fn aligned_or_within(a: Square, b: Square, near: u16) -> bool {
-    let (df, dr) = a.cell_delta_to(b);
-    let (df, dr) = (df.unsigned_abs(), dr.unsigned_abs());
-    df == 0 || dr == 0 || df == dr || df.max(dr) <= near
-}
-
-/// Whether after `mv` a piece could attack one of `royals`, judged without making the move:
-/// false only when the move lands off every royal's lines and farther than three squares
-/// from each (steps, leaps and lion powers reach at most three; anything farther attacks by
-/// sliding along a line) and every square it empties (its origin, what a lion takes on the
-/// way) lies off those lines (nothing behind it is uncovered). Valid only where no piece
-/// hooks round a corner ([`Catalogue::has_hooks`]) and no royal was attacked before the move.
-pub fn may_attack_after(pos: &Position, mv: crate::rules::Move, royals: &[Square]) -> bool {
-    royals.iter().any(|&r| aligned_or_within(mv.to(), r, 3))
-        || empties_any(pos, mv, |sq| {
-            royals.iter().any(|&r| aligned_or_within(sq, r, 0))
-        })
-}
-
 /// Whether a square `mv` empties and does not land on again satisfies `on_line`: its origin,
 /// and what a lion takes on the way. A one-leg move empties only its origin (what it takes
 /// stood on `to`), so its captures are not listed.
@@ -242,11 +221,15 @@ fn empties_any(pos: &Position, mv: crate::rules::Move, on_line: impl Fn(Square) 
     opens(mv.from()) || (mv.leg_count() > 1 && pos.captures_of(mv).iter().any(|&(sq, _)| opens(sq)))
 }
 
-/// [`may_attack_after`] for one royal, asked of many moves (the search's scan of the quiet
-/// moves it prunes for checks): each square's mark says whether it lies on one of the
-/// royal's lines (the royal's own square included) and whether within three squares of it,
-/// so a move is asked two marks where [`may_attack_after`] measured its squares against the
-/// royal's. Marked once per royal: a few dozen stores.
+/// Whether after a move a piece could attack one royal, judged without making the move, for
+/// many moves (the search's scan of the quiet moves it prunes for checks, the mate solver's
+/// attacker moves): false only when the move lands off the royal's lines and farther than
+/// three squares from it (steps, leaps and lion powers reach at most three; anything farther
+/// attacks by sliding along a line) and every square it empties (its origin, what a lion
+/// takes on the way) lies off those lines (nothing behind it is uncovered). Valid only where
+/// the royal is not attacked before the move. Each square's mark says whether it lies on one
+/// of the royal's lines (the royal's own square included) and whether within three squares
+/// of it, so a move is asked two marks. Marked once per royal: a few dozen stores.
 ///
 /// Where pieces hook round a corner (dai dai's hook movers), a hook mover of the side to move
 /// attacks along one of its lines to a corner and on along one of the royal's. A move that
@@ -314,9 +297,9 @@ impl RoyalLines {
         self.royal
     }
 
-    /// [`may_attack_after`]`(pos, mv, &[self.royal()])`, from the marks; where pieces hook,
-    /// also true for every move of a hook mover (or of a piece that promotes to one) and
-    /// every move that empties a square on a hook mover's lines.
+    /// Whether after `mv` a piece of the side to move could attack the royal, from the marks;
+    /// where pieces hook, also true for every move of a hook mover (or of a piece that
+    /// promotes to one) and every move that empties a square on a hook mover's lines.
     #[inline]
     pub fn may_attack_after(&self, pos: &Position, mv: crate::rules::Move) -> bool {
         if self.hooks && moves_a_hook(pos, mv) {
