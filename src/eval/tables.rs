@@ -8,7 +8,6 @@
 use crate::nnue::features;
 use crate::rules::geometry::{CELLS, Color, Square, dir};
 use crate::rules::pieces::Piece;
-use crate::rules::pieces::movement::Hook;
 use crate::rules::position::Position;
 use crate::rules::variant::{RuleSet, Variant};
 use std::sync::OnceLock;
@@ -351,11 +350,7 @@ pub(super) fn build(variant: Variant, w: &Weights) -> Tables {
             }
         }
         if let Some(h) = m.hook {
-            let lines = match h {
-                Hook::Orthogonal => [dir::F, dir::B, dir::L, dir::R],
-                Hook::Diagonal => [dir::FL, dir::FR, dir::BL, dir::BR],
-            };
-            for d in lines {
+            for d in h.lines() {
                 if !ray[..ci.nrays as usize].contains(&d) && (ci.nrays as usize) < 8 {
                     ray[ci.nrays as usize] = d;
                     ci.nrays += 1;

@@ -4,7 +4,6 @@
 
 use crate::rules::geometry::Color;
 use crate::rules::geometry::{CELLS, STRIDE, Square, dir};
-use crate::rules::pieces::movement::Hook;
 use crate::rules::pieces::{Catalogue, Piece};
 use crate::rules::position::{EMPTY, OCCUPIED, Position, WALL};
 
@@ -105,7 +104,7 @@ fn walks_to(
         }
     }
     if let Some(h) = m.hook {
-        let lines = hook_lines(h);
+        let lines = h.lines();
         for (i, &d1) in lines.iter().enumerate() {
             let mut t = from;
             loop {
@@ -195,14 +194,6 @@ fn attacked_beyond(
         })
 }
 
-/// The lines a hook mover slides along, and turns onto.
-fn hook_lines(hook: Hook) -> [i16; 4] {
-    match hook {
-        Hook::Orthogonal => [dir::F, dir::R, dir::B, dir::L],
-        Hook::Diagonal => [dir::FL, dir::FR, dir::BR, dir::BL],
-    }
-}
-
 /// Whether `mv` moves a piece that hooks, or one that becomes such a piece by promoting.
 #[inline]
 fn moves_a_hook(pos: &Position, mv: crate::rules::Move) -> bool {
@@ -279,7 +270,7 @@ impl RoyalLines {
         if hooks {
             pos.any_hook(pos.side_to_move(), |sq| {
                 if let Some(hook) = pos.piece_at(sq).and_then(|p| cat.movement(p).hook) {
-                    mark_lines(sq, &hook_lines(hook), HOOK_LINE);
+                    mark_lines(sq, &hook.lines(), HOOK_LINE);
                 }
                 false
             });

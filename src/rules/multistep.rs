@@ -154,10 +154,7 @@ pub(crate) fn hook<S: MoveSink, const MODE: u8>(
     hook: Hook,
 ) {
     let promo = e.promo(piece, from);
-    let lines: [i16; 4] = match hook {
-        Hook::Orthogonal => [dir::F, dir::R, dir::B, dir::L],
-        Hook::Diagonal => [dir::FL, dir::FR, dir::BR, dir::BL],
-    };
+    let lines = hook.lines();
     let mut seen = [0u64; 8];
     let mut first = |sq: Square| {
         let (w, b) = (sq.index() / 64, sq.index() % 64);

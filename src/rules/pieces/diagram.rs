@@ -14,8 +14,8 @@
 //!
 //! Where several apply, the first of `l j h s o` is shown (lion power says the most).
 
-use super::movement::{Hook, Movement};
-use crate::rules::geometry::{dir, short_offset_steps};
+use super::movement::Movement;
+use crate::rules::geometry::short_offset_steps;
 
 /// Squares from the centre to the picture's edge.
 const RADIUS: i16 = 3;
@@ -48,11 +48,7 @@ pub fn diagram(m: &Movement) -> String {
         }
     }
     if let Some(hook) = m.hook {
-        let lines: [i16; 4] = match hook {
-            Hook::Orthogonal => [dir::F, dir::B, dir::L, dir::R],
-            Hook::Diagonal => [dir::FL, dir::FR, dir::BL, dir::BR],
-        };
-        for d in lines {
+        for d in hook.lines() {
             for k in 1..=RADIUS {
                 let (r, c) = along(d, k);
                 mark(r, c, b'h');

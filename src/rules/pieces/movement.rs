@@ -32,6 +32,18 @@ pub enum Hook {
     Diagonal,
 }
 
+impl Hook {
+    /// The four lines the piece slides along and turns onto, in turning order: each line's
+    /// neighbours in the array (cyclically) are the two it may turn onto, at 90°. The set is
+    /// the same for both colours.
+    pub const fn lines(self) -> [i16; 4] {
+        match self {
+            Hook::Orthogonal => [dir::F, dir::R, dir::B, dir::L],
+            Hook::Diagonal => [dir::FL, dir::FR, dir::BR, dir::BL],
+        }
+    }
+}
+
 /// A straight line along which a piece has lion power (horned falcon, soaring eagle: 2 squares;
 /// lion dog and its relatives: 3 squares).
 #[derive(Copy, Clone, Eq, PartialEq, Debug)]
@@ -359,11 +371,7 @@ pub fn compile(text: &str, color: Color) -> Result<Movement, MovementError> {
         }
     }
     if let Some(h) = hook {
-        let hook_dirs: &[i16] = match h {
-            Hook::Orthogonal => &[dir::F, dir::B, dir::L, dir::R],
-            Hook::Diagonal => &[dir::FL, dir::FR, dir::BL, dir::BR],
-        };
-        slides.retain(|s| !hook_dirs.contains(&(s.0 * sign)));
+        slides.retain(|s| !h.lines().contains(&(s.0 * sign)));
     }
     if lion {
         // The lion's own steps and leaps cover every square within two.
