@@ -111,6 +111,34 @@ static ZONE_GAP: [[u8; CELLS]; 2] = {
     t
 };
 
+/// Chu: whether the piece on `from` (of the side to move, outside its zone) with the steps,
+/// leaps and slides `rays` has one onto an empty square of the zone: only the rays whose
+/// first square is nearer the zone are walked. Every move that enters the zone from outside
+/// offers a promotion to a piece that may promote, and no other non-capture from outside
+/// does, so this answers for the piece's one-leg non-captures whether one promotes.
+pub(crate) fn enters_zone_quietly(pos: &Position, from: Square, rays: &[(i16, u8)]) -> bool {
+    let gaps = &ZONE_GAP[pos.side.index()];
+    let gap = gaps[from.cell()];
+    for &(d, range) in rays {
+        let mut to = from.offset(d);
+        if gaps[to.cell()] >= gap {
+            continue;
+        }
+        let mut left = range;
+        while pos.board[to.cell()] == EMPTY {
+            if gaps[to.cell()] == 0 {
+                return true;
+            }
+            left -= 1;
+            if left == 0 {
+                break;
+            }
+            to = to.offset(d);
+        }
+    }
+    false
+}
+
 /// Collects moves, applying the capture and promotion rules common to every piece.
 pub(crate) struct Emitter<'a, S: MoveSink, const MODE: u8> {
     pub pos: &'a Position,

@@ -5,7 +5,9 @@
 //! The list is complete under our legality convention (docs/perft.md): moving into check is
 //! legal, and a side with no royal piece left has no moves.
 
-use crate::rules::emitter::{ALL, CAPTURES, Counter, Emitter, Finder, MoveSink, QUIETS};
+use crate::rules::emitter::{
+    ALL, CAPTURES, Counter, Emitter, Finder, MoveSink, Promo, QUIETS, enters_zone_quietly,
+};
 use crate::rules::geometry::{MAX_SIDE, Square};
 use crate::rules::moves::Move;
 use crate::rules::multistep;
@@ -30,12 +32,17 @@ pub fn count(pos: &Position) -> usize {
 
 /// Every piece of the side to move, in piece-list order.
 fn generate_into<S: MoveSink, const MODE: u8>(pos: &Position, out: &mut S) {
+    generate_in_order::<S, MODE>(pos, pos.pieces(pos.side), out);
+}
+
+/// The moves of `pieces` (of the side to move), in that order.
+fn generate_in_order<S: MoveSink, const MODE: u8>(pos: &Position, pieces: &[Square], out: &mut S) {
     let us = pos.side;
     if pos.royals[us.index()] == 0 {
         return;
     }
     let mut e = Emitter::<S, MODE>::new(pos, out);
-    for &from in pos.pieces(us) {
+    for &from in pieces {
         let piece = Piece(pos.board[from.cell()] as u8);
         generate_piece(&mut e, piece, from);
     }
@@ -85,6 +92,73 @@ fn capture_candidates<const N: usize>(pos: &Position) -> [u32; MAX_SIDE] {
 /// before it pays for generating the rest.
 pub fn generate_quiets(pos: &Position, out: &mut Vec<Move>) {
     generate_into::<_, QUIETS>(pos, out);
+}
+
+/// [`generate_quiets`] with the pieces visited in the order of `pieces`, the side to move's
+/// piece list as it stood earlier: making and taking back moves keeps the set of pieces but
+/// not their order, and the list's order is the search's tie-break between equal keys.
+pub fn generate_quiets_in_order(pos: &Position, pieces: &[Square], out: &mut Vec<Move>) {
+    debug_assert!(pieces.len() == pos.pieces(pos.side).len());
+    generate_in_order::<_, QUIETS>(pos, pieces, out);
+}
+
+/// Whether a move of [`generate_quiets`] promotes: the quiet moves a search tries first.
+/// Only chu promotes without capturing (in dai dai promotion comes with a capture); only the
+/// pieces within reach of the zone are visited, and of those outside it, only the rays that
+/// head for the zone are walked, up to the first that enters it.
+pub fn has_quiet_promotion(pos: &Position) -> bool {
+    let us = pos.side;
+    if pos.royals[us.index()] == 0 || pos.variant != Variant::Chu {
+        return false;
+    }
+    let mut promotions = Promotions(&mut Vec::new());
+    let mut e = Emitter::<_, QUIETS>::new(pos, &mut promotions);
+    for &from in pos.pieces(us) {
+        let piece = Piece(pos.board[from.cell()] as u8);
+        match e.promo(piece, from) {
+            Promo::Never => {}
+            Promo::Entering if !pos.cat.movement(piece).multistep => {
+                let m = pos.cat.movement(piece);
+                if enters_zone_quietly(pos, from, &m.rays[..m.ray_count as usize]) {
+                    return true;
+                }
+            }
+            _ => {
+                generate_piece(&mut e, piece, from);
+                if !e.out.0.is_empty() {
+                    return true;
+                }
+            }
+        }
+    }
+    false
+}
+
+/// Keeps the promotions of the moves it is given.
+struct Promotions<'a>(&'a mut Vec<Move>);
+
+impl MoveSink for Promotions<'_> {
+    #[inline]
+    fn add(&mut self, mv: Move) {
+        if mv.promotes() {
+            self.0.push(mv);
+        }
+    }
+}
+
+/// Whether `a` comes before `b` in [`generate_quiets`]'s list, both being moves it gives:
+/// the pieces come in piece-list order, and one piece's moves in the order
+/// [`generate_from`] gives them.
+pub fn generated_before(pos: &Position, a: Move, b: Move) -> bool {
+    if a.from() != b.from() {
+        let pieces = pos.pieces(pos.side);
+        let index = |sq: Square| pieces.iter().position(|&s| s == sq);
+        return index(a.from()) < index(b.from());
+    }
+    let mut moves = Vec::new();
+    generate_from(pos, a.from(), &mut moves);
+    let index = |mv: Move| moves.iter().position(|&m| m == mv);
+    index(a) < index(b)
 }
 
 /// Calls `visit` for each square whose bit is set in `row(rank)`, rank by rank, files in
@@ -237,7 +311,7 @@ mod tests {
     fn capture_and_quiet_generation_split_full_generation_in_random_games() {
         use crate::rules::{RuleSet, Variant};
         let mut rng = crate::testing::Rng(0x0c0f_fee0_5eed_0001);
-        let mut checked = 0;
+        let (mut checked, mut promoting) = (0, 0);
         for (variant, rules, games) in [
             (Variant::Chu, RuleSet::Seed, 12),
             (Variant::Chu, RuleSet::Lishogi, 6),
@@ -254,6 +328,21 @@ mod tests {
                     let list = all.clone();
                     let mut quiets = Vec::new();
                     generate_quiets(&pos, &mut quiets);
+                    let promotes = quiets.iter().any(|m| m.promotes());
+                    assert_eq!(has_quiet_promotion(&pos), promotes, "{}", pos.to_sfen());
+                    promoting += usize::from(promotes);
+                    // One piece's quiet moves in the list's order, as generate_from gives them.
+                    if let Some(&from) = pos.pieces(pos.side).get(rng.below(40)) {
+                        let mut own = Vec::new();
+                        generate_from(&pos, from, &mut own);
+                        own.retain(|&m| !pos.is_capture(m));
+                        let in_list: Vec<Move> = quiets
+                            .iter()
+                            .copied()
+                            .filter(|m| m.from() == from)
+                            .collect();
+                        assert_eq!(own, in_list, "{}", pos.to_sfen());
+                    }
                     assert_eq!(
                         sorted(
                             list.iter()
@@ -282,6 +371,7 @@ mod tests {
             }
         }
         assert!(checked > 3_000, "only {checked} positions");
+        assert!(promoting > 300, "a quiet promotion in only {promoting}");
     }
 
     /// The table-move test against the piece's list, on the positions of random games: every

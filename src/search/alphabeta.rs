@@ -225,9 +225,7 @@ impl<'a> Worker<'a> {
     /// Whether `mv` may be searched at `ply`: at the root, not an earlier MultiPV line and
     /// among `searchmoves`; elsewhere always.
     fn root_allows(&self, mv: Move, ply: usize) -> bool {
-        ply > 0
-            || (!self.excluded.contains(&mv)
-                && (self.root_only.is_empty() || self.root_only.contains(&mv)))
+        root_allows(&self.excluded, &self.root_only, ply)(mv)
     }
 
     /// Plays `mv` at `ply`, keeping the evaluation sums of ply + 1 up to date.
@@ -393,12 +391,14 @@ impl<'a> Worker<'a> {
                     None => break,
                 },
                 None => {
-                    let context = QuietContext {
-                        ordering: &self.buf.ordering,
+                    let mut context = QuietContext {
+                        ordering: &mut self.buf.ordering,
                         ply,
                         prev,
+                        refutation_first: cut_node && depth <= REFUTATION_FIRST_DEPTH,
                     };
-                    match picker.next(&self.pos, &context, |m| self.root_allows(m, ply)) {
+                    let allowed = root_allows(&self.excluded, &self.root_only, ply);
+                    match picker.next(&self.pos, &mut context, allowed) {
                         Some(mv) => mv,
                         None => break,
                     }
@@ -417,7 +417,15 @@ impl<'a> Worker<'a> {
             if prunable && depth <= 3 && quiets.len() >= 6 + 4 * (depth * depth) as usize {
                 // Late-move pruning near the leaves, except checks: a check left out here is
                 // a royal lost just beyond the horizon (docs/search.md, "Checks").
-                checks = Some(self.checks_among(mv, picker.rest()));
+                let mut context = QuietContext {
+                    ordering: &mut self.buf.ordering,
+                    ply,
+                    prev,
+                    refutation_first: cut_node && depth <= REFUTATION_FIRST_DEPTH,
+                };
+                let allowed = root_allows(&self.excluded, &self.root_only, ply);
+                let rest = picker.rest(&self.pos, &mut context, allowed);
+                checks = Some(self.checks_among(mv, rest));
                 continue;
             }
             if prunable
@@ -488,7 +496,7 @@ impl<'a> Worker<'a> {
                 quiets.push(mv);
             }
         }
-        (self.buf.moves[ply], self.buf.keys[ply]) = picker.into_buffers();
+        (self.buf.moves[ply], self.buf.keys[ply]) = picker.into_buffers(&mut self.buf.ordering);
         self.buf.quiets[ply] = quiets;
         if self.aborted {
             return 0;
@@ -638,5 +646,23 @@ impl Repetition {
                 pos.repeats() && pos.jcsa_must_deviate() == Some(pos.side_to_move().flip())
             }
         }
+    }
+}
+
+/// The deepest remaining depth at which an expected cut node tries its refutation before
+/// generating its quiet moves ([`QuietContext::refutation_first`]). Nearly all such nodes are
+/// shallower; the bound keeps the ordering tables' journal, which holds the writes of the
+/// refutation's subtree until the node is done, to the writes of a small subtree.
+const REFUTATION_FIRST_DEPTH: i32 = 6;
+
+/// [`Worker::root_allows`] as a closure over the root's two lists alone, for the calls
+/// that lend the picker the ordering tables while the searcher's other parts are borrowed.
+fn root_allows<'a>(
+    excluded: &'a [Move],
+    root_only: &'a [Move],
+    ply: usize,
+) -> impl Fn(Move) -> bool + 'a {
+    move |mv| {
+        ply > 0 || (!excluded.contains(&mv) && (root_only.is_empty() || root_only.contains(&mv)))
     }
 }

@@ -4,7 +4,7 @@
 //! add, killers, the counter-move, and history (in chu with the placement gain as tie-break).
 
 use crate::eval;
-use crate::rules::geometry::CELLS;
+use crate::rules::geometry::{CELLS, Square};
 use crate::rules::pieces::Piece;
 use crate::rules::{Move, Position, Variant, attacks};
 
@@ -31,6 +31,31 @@ pub struct OrderingTables {
     /// thousand slots, and clearing and aging only those keeps the tables and the
     /// transposition table in the core's cache instead of sweeping 1.5 MB through it.
     touched: Option<Vec<u32>>,
+    /// While a node has handed out its first quiet move before generating the others
+    /// ([`OrderingTables::begin_peek`]), the history and counter slots written since, with
+    /// their values before, so that the node can key its moves as they would have been keyed
+    /// before that move's subtree ([`OrderingTables::key_quiets_as_of`]).
+    journal: Journal,
+}
+
+/// Writes to [`OrderingTables`] while some node's first quiet move is out (`open` nodes).
+/// Also keeps, per open node, the side to move's piece list as it stood then: making and
+/// taking back moves keeps the set of pieces but not their order, and the order the node
+/// would have generated its moves in is the search's tie-break between equal keys.
+#[derive(Default)]
+struct Journal {
+    open: u32,
+    history: Vec<(u32, i32)>,
+    counter: Vec<(u32, Move)>,
+    pieces: Vec<Square>,
+}
+
+/// Where the journal stood when a node handed out its first quiet move.
+#[derive(Clone, Copy, Debug)]
+pub struct PeekMark {
+    history: usize,
+    counter: usize,
+    pieces: usize,
 }
 
 /// Written slots [`OrderingTables`] keeps track of before a reset clears the whole tables.
@@ -43,6 +68,7 @@ impl Default for OrderingTables {
             history: vec![0; 256 * CELLS],
             counter: vec![Move::default(); 256 * CELLS],
             touched: Some(Vec::with_capacity(TOUCHED_MAX)),
+            journal: Journal::default(),
         }
     }
 }
@@ -69,6 +95,7 @@ fn slot(pos: &Position, mv: Move) -> usize {
 impl OrderingTables {
     /// Back to [`OrderingTables::default`], keeping the allocations.
     pub fn reset(&mut self) {
+        self.close_journal();
         self.killers.fill([Move::default(); 2]);
         match &mut self.touched {
             Some(slots) => {
@@ -92,6 +119,7 @@ impl OrderingTables {
     /// milliseconds a move, most of what a search knows) while the newest cutoffs weigh
     /// most. Halving keeps a zero slot zero, so the written slots are still all listed.
     pub fn next_search(&mut self) {
+        self.close_journal();
         self.killers.fill([Move::default(); 2]);
         match &self.touched {
             Some(slots) => {
@@ -160,6 +188,87 @@ impl OrderingTables {
         }));
     }
 
+    /// The killers of `ply` and the counter-move to `prev`: the quiet moves a node tries
+    /// first when no quiet move promotes.
+    pub fn refutations(&self, ply: usize, prev: Option<(usize, Move)>) -> ([Move; 2], Move) {
+        (
+            self.killers[ply],
+            prev.map_or(Move::default(), |(s, _)| self.counter[s]),
+        )
+    }
+
+    /// A node hands out its first quiet move before generating the rest: from now on the
+    /// slots written are journaled, until [`OrderingTables::end_peek`] with the mark returned.
+    /// `pos` is the node's position.
+    pub fn begin_peek(&mut self, pos: &Position) -> PeekMark {
+        let journal = &mut self.journal;
+        journal.open += 1;
+        let mark = PeekMark {
+            history: journal.history.len(),
+            counter: journal.counter.len(),
+            pieces: journal.pieces.len(),
+        };
+        journal
+            .pieces
+            .extend_from_slice(pos.pieces(pos.side_to_move()));
+        mark
+    }
+
+    /// The side to move's piece list at `mark`, the node's (the nodes open below it have
+    /// ended, so its list is the last kept).
+    pub fn pieces_at(&self, mark: PeekMark) -> &[Square] {
+        &self.journal.pieces[mark.pieces..]
+    }
+
+    /// The node that began a peek at `mark` needs the journal no longer; the last one open
+    /// empties it.
+    pub fn end_peek(&mut self, mark: PeekMark) {
+        let journal = &mut self.journal;
+        journal.open = journal.open.saturating_sub(1);
+        journal.pieces.truncate(mark.pieces);
+        if journal.open == 0 {
+            journal.history.clear();
+            journal.counter.clear();
+        }
+    }
+
+    fn close_journal(&mut self) {
+        self.journal.open = 0;
+        self.journal.history.clear();
+        self.journal.counter.clear();
+        self.journal.pieces.clear();
+    }
+
+    /// [`OrderingTables::key_quiets`] with the history and counter-moves as they were at
+    /// `mark`: the slots written since are set back, the keys made, and the writes replayed.
+    /// Each journal entry is swapped with its slot going back and again going forward, so
+    /// it holds the value before its write after the second pass, as before the first.
+    pub fn key_quiets_as_of(
+        &mut self,
+        mark: PeekMark,
+        pos: &Position,
+        quiets: &[Move],
+        ply: usize,
+        prev: Option<(usize, Move)>,
+        out: &mut Vec<i64>,
+    ) {
+        let journal = &mut self.journal;
+        for (i, old) in journal.history[mark.history..].iter_mut().rev() {
+            std::mem::swap(&mut self.history[*i as usize], old);
+        }
+        for (i, old) in journal.counter[mark.counter..].iter_mut().rev() {
+            std::mem::swap(&mut self.counter[*i as usize], old);
+        }
+        self.key_quiets(pos, quiets, ply, prev, out);
+        let journal = &mut self.journal;
+        for (i, old) in journal.history[mark.history..].iter_mut() {
+            std::mem::swap(&mut self.history[*i as usize], old);
+        }
+        for (i, old) in journal.counter[mark.counter..].iter_mut() {
+            std::mem::swap(&mut self.counter[*i as usize], old);
+        }
+    }
+
     /// A quiet move caused a cutoff: remember it.
     pub fn reward(
         &mut self,
@@ -179,12 +288,18 @@ impl OrderingTables {
             if self.counter[s] == Move::default() {
                 self.touch(s);
             }
+            if self.journal.open > 0 {
+                self.journal.counter.push((s as u32, self.counter[s]));
+            }
             self.counter[s] = mv;
         }
         let bonus = (depth * depth).min(400);
         let mut update = |i: usize, delta: i32| {
             if self.history[i] == 0 {
                 self.touch(i);
+            }
+            if self.journal.open > 0 {
+                self.journal.history.push((i as u32, self.history[i]));
             }
             let h = &mut self.history[i];
             *h += delta - *h * delta.abs() / HISTORY_MAX;
