@@ -194,9 +194,9 @@ impl Position {
     /// an unpromoted pawn or go-between, or the lone royal, to move, can take it at once.
     /// Royals alone draw. Anything else plays on.
     fn jcsa_bare_king(&self) -> Option<GameResult> {
-        let (black, white) = (
-            self.live_others(Color::Black),
-            self.live_others(Color::White),
+        let (black, white): (Vec<Square>, Vec<Square>) = (
+            self.live_others(Color::Black).collect(),
+            self.live_others(Color::White).collect(),
         );
         match (black.len(), white.len()) {
             (0, 0) => Some(GameResult::Draw(EndReason::RoyalsOnly)),
@@ -299,18 +299,15 @@ impl Position {
 
     /// Pieces that count for lishogi's bare-king and draw tests: not royal, and not a pawn or
     /// lance stuck on its last rank.
-    fn live_others(&self, color: Color) -> Vec<Square> {
-        self.pieces(color)
-            .iter()
-            .copied()
-            .filter(|&sq| {
-                let p = self.piece_at(sq).unwrap_or_else(|| unreachable!());
-                let dead = !p.promoted()
-                    && matches!(self.cat.role(p), Role::Pawn | Role::Lance)
-                    && self.variant.last_rank(color, sq);
-                !self.cat.royal(p) && !dead
-            })
-            .collect()
+    /// Walked, not collected: the search asks at every node of a thinned-out game.
+    fn live_others(&self, color: Color) -> impl Iterator<Item = Square> + '_ {
+        self.pieces(color).iter().copied().filter(move |&sq| {
+            let p = self.piece_at(sq).unwrap_or_else(|| unreachable!());
+            let dead = !p.promoted()
+                && matches!(self.cat.role(p), Role::Pawn | Role::Lance)
+                && self.variant.last_rank(color, sq);
+            !self.cat.royal(p) && !dead
+        })
     }
 
     /// shogiops `outcome`: the side to move bared, then the opponent bared, then royals only.
@@ -323,19 +320,18 @@ impl Position {
         }
         let royals_only = [us, us.flip()]
             .iter()
-            .all(|&c| self.live_others(c).is_empty() && !self.in_check(c));
+            .all(|&c| self.live_others(c).next().is_none() && !self.in_check(c));
         royals_only.then_some(GameResult::Draw(EndReason::RoyalsOnly))
     }
 
     /// shogiops `isBareKing` from the bared side's point of view.
     fn is_bared(&self, color: Color) -> bool {
         let other = color.flip();
-        if !self.live_others(color).is_empty() || self.royals[color.index()] != 1 {
+        if self.live_others(color).next().is_some() || self.royals[color.index()] != 1 {
             return false;
         }
         let attackers: Vec<Square> = self
             .live_others(other)
-            .into_iter()
             .filter(|&sq| {
                 let p = self.piece_at(sq).unwrap_or_else(|| unreachable!());
                 p.promoted() || !matches!(self.cat.role(p), Role::Pawn | Role::GoBetween)
