@@ -384,6 +384,11 @@ impl<'a> Worker<'a> {
         quiets.clear();
         // Once pruning starts, the checks among the quiet moves left, searched last.
         let mut checks: Option<Vec<Move>> = None;
+        let context = QuietContext {
+            ply,
+            prev,
+            refutation_first: cut_node && depth <= REFUTATION_FIRST_DEPTH,
+        };
         loop {
             let mv = match checks.as_mut() {
                 Some(left) => match left.pop() {
@@ -391,14 +396,8 @@ impl<'a> Worker<'a> {
                     None => break,
                 },
                 None => {
-                    let mut context = QuietContext {
-                        ordering: &mut self.buf.ordering,
-                        ply,
-                        prev,
-                        refutation_first: cut_node && depth <= REFUTATION_FIRST_DEPTH,
-                    };
                     let allowed = root_allows(&self.excluded, &self.root_only, ply);
-                    match picker.next(&self.pos, &mut context, allowed) {
+                    match picker.next(&self.pos, &mut self.buf.ordering, &context, allowed) {
                         Some(mv) => mv,
                         None => break,
                     }
@@ -417,14 +416,8 @@ impl<'a> Worker<'a> {
             if prunable && depth <= 3 && quiets.len() >= 6 + 4 * (depth * depth) as usize {
                 // Late-move pruning near the leaves, except checks: a check left out here is
                 // a royal lost just beyond the horizon (docs/search.md, "Checks").
-                let mut context = QuietContext {
-                    ordering: &mut self.buf.ordering,
-                    ply,
-                    prev,
-                    refutation_first: cut_node && depth <= REFUTATION_FIRST_DEPTH,
-                };
                 let allowed = root_allows(&self.excluded, &self.root_only, ply);
-                let rest = picker.rest(&self.pos, &mut context, allowed);
+                let rest = picker.rest(&self.pos, &mut self.buf.ordering, &context, allowed);
                 checks = Some(self.checks_among(mv, rest));
                 continue;
             }

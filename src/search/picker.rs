@@ -40,9 +40,10 @@ pub struct MovePicker {
     first_quiet: Option<(Move, PeekMark)>,
 }
 
-/// What a node needs to order its quiet moves.
-pub struct QuietContext<'a> {
-    pub ordering: &'a mut OrderingTables,
+/// What a node tells its picker for ordering its quiet moves (the ordering tables are lent
+/// with each call).
+#[derive(Clone, Copy)]
+pub struct QuietContext {
     pub ply: usize,
     /// The opponent's last move with its counter-move key.
     pub prev: Option<(usize, Move)>,
@@ -74,7 +75,8 @@ impl MovePicker {
     pub fn next(
         &mut self,
         pos: &Position,
-        quiet: &mut QuietContext,
+        ordering: &mut OrderingTables,
+        quiet: &QuietContext,
         allowed: impl Fn(Move) -> bool,
     ) -> Option<Move> {
         loop {
@@ -100,12 +102,12 @@ impl MovePicker {
                     if !quiet.refutation_first {
                         continue;
                     }
-                    if let Some(mv) = self.find_first_quiet(pos, quiet, &allowed) {
-                        self.first_quiet = Some((mv, quiet.ordering.begin_peek(pos)));
+                    if let Some(mv) = self.find_first_quiet(pos, ordering, quiet, &allowed) {
+                        self.first_quiet = Some((mv, ordering.begin_peek(pos)));
                         return Some(mv);
                     }
                 }
-                Stage::GenerateQuiets => self.generate_quiets(pos, quiet, &allowed),
+                Stage::GenerateQuiets => self.generate_quiets(pos, ordering, quiet, &allowed),
                 Stage::Quiets => match self.select() {
                     Some(mv) => return Some(mv),
                     None => self.stage = Stage::Done,
@@ -124,6 +126,7 @@ impl MovePicker {
     fn find_first_quiet(
         &mut self,
         pos: &Position,
+        ordering: &OrderingTables,
         quiet: &QuietContext,
         allowed: &impl Fn(Move) -> bool,
     ) -> Option<Move> {
@@ -135,7 +138,7 @@ impl MovePicker {
                 && movegen::generates(pos, mv)
                 && !pos.is_capture(mv)
         };
-        let ([k0, k1], counter) = quiet.ordering.refutations(quiet.ply, quiet.prev);
+        let ([k0, k1], counter) = ordering.refutations(quiet.ply, quiet.prev);
         let first = match (listed(k0), listed(k1)) {
             (true, true) => {
                 if movegen::generated_before(pos, k0, k1) {
@@ -157,14 +160,15 @@ impl MovePicker {
     fn generate_quiets(
         &mut self,
         pos: &Position,
-        quiet: &mut QuietContext,
+        ordering: &mut OrderingTables,
+        quiet: &QuietContext,
         allowed: &impl Fn(Move) -> bool,
     ) {
         self.moves.clear();
         self.next = 0;
         match self.first_quiet {
             Some((_, mark)) => {
-                let pieces = quiet.ordering.pieces_at(mark);
+                let pieces = ordering.pieces_at(mark);
                 movegen::generate_quiets_in_order(pos, pieces, &mut self.moves);
             }
             None => movegen::generate_quiets(pos, &mut self.moves),
@@ -173,14 +177,10 @@ impl MovePicker {
         self.stage = Stage::Quiets;
         let (ply, prev) = (quiet.ply, quiet.prev);
         match self.first_quiet.take() {
-            None => quiet
-                .ordering
-                .key_quiets(pos, &self.moves, ply, prev, &mut self.keys),
+            None => ordering.key_quiets(pos, &self.moves, ply, prev, &mut self.keys),
             Some((first, mark)) => {
-                quiet
-                    .ordering
-                    .key_quiets_as_of(mark, pos, &self.moves, ply, prev, &mut self.keys);
-                quiet.ordering.end_peek(mark);
+                ordering.key_quiets_as_of(mark, pos, &self.moves, ply, prev, &mut self.keys);
+                ordering.end_peek(mark);
                 let again = self.select();
                 debug_assert_eq!(again, Some(first), "{}", pos.to_sfen());
             }
@@ -210,11 +210,12 @@ impl MovePicker {
     pub fn rest(
         &mut self,
         pos: &Position,
-        quiet: &mut QuietContext,
+        ordering: &mut OrderingTables,
+        quiet: &QuietContext,
         allowed: impl Fn(Move) -> bool,
     ) -> &[Move] {
         if self.stage == Stage::GenerateQuiets && self.first_quiet.is_some() {
-            self.generate_quiets(pos, quiet, &allowed);
+            self.generate_quiets(pos, ordering, quiet, &allowed);
         }
         self.stage = Stage::Done;
         let from = self.next.min(self.moves.len());
@@ -258,15 +259,14 @@ mod tests {
                     let table_move = (rng.below(2) == 0).then(|| all[rng.below(all.len())]);
                     let banned = all[rng.below(all.len())];
                     let allowed = |m: Move| m != banned || Some(m) == table_move;
-                    let mut context = QuietContext {
-                        ordering: &mut ordering,
+                    let context = QuietContext {
                         ply: 1,
                         prev: None,
                         refutation_first: true,
                     };
                     let mut picker = MovePicker::new(table_move, Vec::new(), Vec::new());
                     let mut picked = Vec::new();
-                    while let Some(mv) = picker.next(&pos, &mut context, allowed) {
+                    while let Some(mv) = picker.next(&pos, &mut ordering, &context, allowed) {
                         picked.push(mv);
                     }
                     let mut expected: Vec<Move> =
@@ -349,14 +349,13 @@ mod tests {
                     let table_move = (rng.below(3) == 0).then(|| all[rng.below(all.len())]);
                     let expected = reference_order(&pos, &ordering, ply, prev, table_move);
                     let mut picker = MovePicker::new(table_move, Vec::new(), Vec::new());
-                    let mut context = QuietContext {
-                        ordering: &mut ordering,
+                    let context = QuietContext {
                         ply,
                         prev,
                         refutation_first: true,
                     };
                     let mut got = Vec::new();
-                    while let Some(mv) = picker.next(&pos, &mut context, |_| true) {
+                    while let Some(mv) = picker.next(&pos, &mut ordering, &context, |_| true) {
                         if Some(mv) != table_move && !pos.is_capture(mv) {
                             got.push(mv);
                             break;
@@ -391,14 +390,8 @@ mod tests {
                         }
                         line.iter().for_each(|_| pos.unmake());
                     }
-                    let mut context = QuietContext {
-                        ordering: &mut ordering,
-                        ply,
-                        prev,
-                        refutation_first: true,
-                    };
                     got.extend(std::iter::from_fn(|| {
-                        picker.next(&pos, &mut context, |_| true)
+                        picker.next(&pos, &mut ordering, &context, |_| true)
                     }));
                     let _ = picker.into_buffers(&mut ordering);
                     assert_eq!(got, expected, "{}", pos.to_sfen());
