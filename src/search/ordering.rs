@@ -32,7 +32,7 @@ pub struct OrderingTables {
     /// transposition table in the core's cache instead of sweeping 1.5 MB through it.
     touched: Option<Vec<u32>>,
     /// While a node has handed out its first quiet move before generating the others
-    /// ([`OrderingTables::begin_peek`]), the history and counter slots written since, with
+    /// ([`OrderingTables::begin_refutation`]), the history and counter slots written since, with
     /// their values before, so that the node can key its moves as they would have been keyed
     /// before that move's subtree ([`OrderingTables::key_quiets_as_of`]).
     journal: Journal,
@@ -52,7 +52,7 @@ struct Journal {
 
 /// Where the journal stood when a node handed out its first quiet move.
 #[derive(Clone, Copy, Debug)]
-pub struct PeekMark {
+pub struct RefutationMark {
     history: usize,
     counter: usize,
     pieces: usize,
@@ -198,12 +198,12 @@ impl OrderingTables {
     }
 
     /// A node hands out its first quiet move before generating the rest: from now on the
-    /// slots written are journaled, until [`OrderingTables::end_peek`] with the mark returned.
+    /// slots written are journaled, until [`OrderingTables::end_refutation`] with the mark returned.
     /// `pos` is the node's position.
-    pub fn begin_peek(&mut self, pos: &Position) -> PeekMark {
+    pub fn begin_refutation(&mut self, pos: &Position) -> RefutationMark {
         let journal = &mut self.journal;
         journal.open += 1;
-        let mark = PeekMark {
+        let mark = RefutationMark {
             history: journal.history.len(),
             counter: journal.counter.len(),
             pieces: journal.pieces.len(),
@@ -216,13 +216,13 @@ impl OrderingTables {
 
     /// The side to move's piece list at `mark`, the node's (the nodes open below it have
     /// ended, so its list is the last kept).
-    pub fn pieces_at(&self, mark: PeekMark) -> &[Square] {
+    pub fn pieces_at(&self, mark: RefutationMark) -> &[Square] {
         &self.journal.pieces[mark.pieces..]
     }
 
-    /// The node that began a peek at `mark` needs the journal no longer; the last one open
-    /// empties it.
-    pub fn end_peek(&mut self, mark: PeekMark) {
+    /// The node that handed out its refutation at `mark` needs the journal no longer; the
+    /// last one open empties it.
+    pub fn end_refutation(&mut self, mark: RefutationMark) {
         let journal = &mut self.journal;
         journal.open = journal.open.saturating_sub(1);
         journal.pieces.truncate(mark.pieces);
@@ -245,7 +245,7 @@ impl OrderingTables {
     /// it holds the value before its write after the second pass, as before the first.
     pub fn key_quiets_as_of(
         &mut self,
-        mark: PeekMark,
+        mark: RefutationMark,
         pos: &Position,
         quiets: &[Move],
         ply: usize,

@@ -11,7 +11,7 @@
 //! every node generated all its quiet moves, node for node: the first move is the one that
 //! list's selection would have picked first, and the rest come in that list's order.
 
-use super::ordering::{OrderingTables, PeekMark};
+use super::ordering::{OrderingTables, RefutationMark};
 use crate::rules::{Move, Position, movegen};
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -37,7 +37,7 @@ pub struct MovePicker {
     next: usize,
     /// The first quiet move, handed out before the rest were generated, with the ordering
     /// tables' journal mark from that moment.
-    first_quiet: Option<(Move, PeekMark)>,
+    first_quiet: Option<(Move, RefutationMark)>,
 }
 
 /// What a node tells its picker for ordering its quiet moves (the ordering tables are lent
@@ -103,7 +103,7 @@ impl MovePicker {
                         continue;
                     }
                     if let Some(mv) = self.find_first_quiet(pos, ordering, quiet, &allowed) {
-                        self.first_quiet = Some((mv, ordering.begin_peek(pos)));
+                        self.first_quiet = Some((mv, ordering.begin_refutation(pos)));
                         return Some(mv);
                     }
                 }
@@ -180,7 +180,7 @@ impl MovePicker {
             None => ordering.key_quiets(pos, &self.moves, ply, prev, &mut self.keys),
             Some((first, mark)) => {
                 ordering.key_quiets_as_of(mark, pos, &self.moves, ply, prev, &mut self.keys);
-                ordering.end_peek(mark);
+                ordering.end_refutation(mark);
                 let again = self.select();
                 debug_assert_eq!(again, Some(first), "{}", pos.to_sfen());
             }
@@ -223,11 +223,11 @@ impl MovePicker {
         &self.moves[from..]
     }
 
-    /// The buffers, for the next node at this ply; closes the node's peek at the ordering
-    /// tables if its first quiet move was the last it handed out.
+    /// The buffers, for the next node at this ply; closes the node's journal mark at the
+    /// ordering tables if its first quiet move was the last it handed out.
     pub fn into_buffers(self, ordering: &mut OrderingTables) -> (Vec<Move>, Vec<i64>) {
         if let Some((_, mark)) = self.first_quiet {
-            ordering.end_peek(mark);
+            ordering.end_refutation(mark);
         }
         (self.moves, self.keys)
     }
