@@ -198,8 +198,8 @@ impl OrderingTables {
     }
 
     /// A node hands out its first quiet move before generating the rest: from now on the
-    /// slots written are journaled, until [`OrderingTables::end_refutation`] with the mark returned.
-    /// `pos` is the node's position.
+    /// slots written are journaled, until [`OrderingTables::end_refutation`] with the mark
+    /// returned. `pos` is the node's position.
     pub fn begin_refutation(&mut self, pos: &Position) -> RefutationMark {
         let journal = &mut self.journal;
         journal.open += 1;
