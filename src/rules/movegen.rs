@@ -111,38 +111,35 @@ pub fn has_quiet_promotion(pos: &Position) -> bool {
     if pos.royals[us.index()] == 0 || pos.variant != Variant::Chu {
         return false;
     }
-    let mut promotions = Promotions(&mut Vec::new());
-    let mut e = Emitter::<_, QUIETS>::new(pos, &mut promotions);
+    let mut promotes = AnyPromotion(false);
+    let mut e = Emitter::<_, QUIETS>::new(pos, &mut promotes);
     for &from in pos.pieces(us) {
         let piece = Piece(pos.board[from.cell()] as u8);
-        match e.promo(piece, from) {
-            Promo::Never => {}
-            Promo::Entering if !pos.cat.movement(piece).multistep => {
-                let m = pos.cat.movement(piece);
-                if enters_zone_quietly(pos, from, &m.rays[..m.ray_count as usize]) {
-                    return true;
-                }
-            }
-            _ => {
-                generate_piece(&mut e, piece, from);
-                if !e.out.0.is_empty() {
-                    return true;
-                }
-            }
+        let promo = e.promo(piece, from);
+        if promo == Promo::Never {
+            continue;
+        }
+        let m = pos.cat.movement(piece);
+        let found = if promo == Promo::Entering && !m.multistep {
+            enters_zone_quietly(pos, from, &m.rays[..m.ray_count as usize])
+        } else {
+            generate_piece(&mut e, piece, from);
+            e.out.0
+        };
+        if found {
+            return true;
         }
     }
     false
 }
 
-/// Keeps the promotions of the moves it is given.
-struct Promotions<'a>(&'a mut Vec<Move>);
+/// Notes whether any move it is given promotes.
+struct AnyPromotion(bool);
 
-impl MoveSink for Promotions<'_> {
+impl MoveSink for AnyPromotion {
     #[inline]
     fn add(&mut self, mv: Move) {
-        if mv.promotes() {
-            self.0.push(mv);
-        }
+        self.0 |= mv.promotes();
     }
 }
 
