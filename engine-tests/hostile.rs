@@ -87,12 +87,15 @@ fn check(run: &Run) -> u64 {
                 .open("/dev/full")
                 .unwrap(),
         ),
-        Stdout::Closed => Stdio::piped(),
+        // The reader goes before the child starts: dropped after the spawn, a fast child
+        // could write all it has into the pipe's buffer first and never meet the closed end.
+        Stdout::Closed => {
+            let (reader, writer) = std::io::pipe().unwrap();
+            drop(reader);
+            Stdio::from(writer)
+        }
     });
     let mut child = cmd.spawn().unwrap();
-    if let Stdout::Closed = run.stdout {
-        drop(child.stdout.take());
-    }
     let feeder = match &run.stdin {
         Stdin::Bytes(b) => {
             let mut input = child.stdin.take().unwrap();
