@@ -161,12 +161,12 @@ fn the_built_in_network_is_a_whole_chu_network_and_dai_dai_has_none() {
     assert_eq!(net.variant, Variant::Chu);
     let file = std::fs::read(concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/nets/chu-c29b08ee.nnue"
+        "/nets/chu-7196eae8.nnue"
     ))
     .unwrap();
     assert_eq!(net.to_bytes(), file);
     // The file is named by the first eight digits of the hash the engine reports.
-    assert!(net.hash().starts_with("c29b08ee"), "{}", net.hash());
+    assert!(net.hash().starts_with("7196eae8"), "{}", net.hash());
     assert!(super::builtin::network(Variant::DaiDai).is_none());
 }
 
@@ -203,11 +203,12 @@ fn the_files_of_issue_40_are_refused_for_their_output_range() {
         );
     }
     assert!(Network::from_bytes(&builtin_with(SCALE_LIMIT + 1, 0)).is_err());
-    // The built-in network's own range is well inside the bound.
+    // The built-in network's own range is well inside the bound (and reaches both signs).
     let (lo, hi) = super::builtin::network(Variant::Chu)
         .unwrap()
         .output_range();
-    assert_eq!((lo, hi), (-3018, 3049));
+    let half = i64::from(OUTPUT_LIMIT) / 2;
+    assert!(-half < lo && lo < 0 && 0 < hi && hi < half, "({lo}, {hi})");
 }
 
 /// Networks at the reader's extremes: each bound reached, none passed.
