@@ -11,7 +11,7 @@ use crate::rules::Variant;
 use std::sync::OnceLock;
 
 /// The chu network's file, checked and parsed on first use.
-const CHU: &[u8] = include_bytes!("../../nets/chu-f584ac12.nnue");
+const CHU: &[u8] = include_bytes!("../../nets/chu-e6d737b0.nnue");
 
 /// The built-in network of `variant`, if it has one. A build of another hidden width
 /// (`SHISHI_NNUE_HIDDEN`, made to measure what a width costs: docs/eval.md) has none.
