@@ -3,7 +3,7 @@
 use clap::Args;
 use shishi::matches::adjudication::Adjudication;
 use shishi::matches::engine::{EngineSpec, Limit};
-use shishi::matches::game::GameSettings;
+use shishi::matches::game::{GameSettings, default_max_plies};
 use shishi::matches::in_range;
 use shishi::matches::stats::SprtParams;
 use shishi::matches::{self, MatchConfig};
@@ -54,9 +54,9 @@ pub struct MatchArgs {
     /// The first engine plays each other one (default: every pair plays).
     #[arg(long)]
     gauntlet: bool,
-    /// Plies after which a game is drawn.
-    #[arg(long, default_value_t = 1000)]
-    max_plies: usize,
+    /// Plies after which a game is drawn (default: 1000 in chu, 3000 in dai dai).
+    #[arg(long)]
+    max_plies: Option<usize>,
     /// End a game as a win once both engines' scores agree for --adjudicate-plies plies in a
     /// row that one side leads by at least this many centipawns (default: never).
     #[arg(long, value_name = "CP")]
@@ -102,6 +102,12 @@ const MAX_CONCURRENCY: usize = 1024;
 /// Longest game, in plies (`--max-plies`).
 const MAX_PLIES: usize = 100_000;
 
+/// The ply limit: `--max-plies`, or the game's default.
+fn max_plies(args: &MatchArgs) -> Result<usize, String> {
+    let plies = args.max_plies.unwrap_or(default_max_plies(args.variant));
+    in_range("--max-plies", plies, 1..=MAX_PLIES)
+}
+
 /// Runs `shishi match`.
 pub fn run(args: MatchArgs) -> Result<(), String> {
     let engines = args
@@ -120,7 +126,7 @@ pub fn run(args: MatchArgs) -> Result<(), String> {
     }
     in_range("--games", args.games, 1..=MAX_GAMES)?;
     in_range("--concurrency", args.concurrency, 1..=MAX_CONCURRENCY)?;
-    in_range("--max-plies", args.max_plies, 1..=MAX_PLIES)?;
+    let max_plies = max_plies(&args)?;
     let adjudication = args
         .adjudicate
         .map(|cp| Adjudication::new(cp, args.adjudicate_plies))
@@ -178,7 +184,7 @@ pub fn run(args: MatchArgs) -> Result<(), String> {
         games: args.games,
         settings: GameSettings {
             limit,
-            max_plies: args.max_plies,
+            max_plies,
             adjudication,
             time_margin: Duration::from_millis(args.time_margin),
             stall_timeout: Duration::from_secs_f64(args.stall_timeout),
@@ -194,4 +200,35 @@ pub fn run(args: MatchArgs) -> Result<(), String> {
     let table = matches::run(&cfg)?;
     shishi::out!("{}", table.cross_table());
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::Parser;
+
+    #[derive(Parser)]
+    struct Cli {
+        #[command(flatten)]
+        args: MatchArgs,
+    }
+
+    fn parse(extra: &[&str]) -> MatchArgs {
+        let mut argv = vec!["match", "--engine", "name=A cmd=a proto=usi"];
+        argv.extend_from_slice(extra);
+        Cli::try_parse_from(argv).unwrap().args
+    }
+
+    /// Dai dai's games are drawn at 3 000 plies unless `--max-plies` says otherwise, chu's
+    /// at 1 000, and the limit is checked whichever way it was set.
+    #[test]
+    fn the_ply_limit_defaults_by_game() {
+        assert_eq!(max_plies(&parse(&[])), Ok(1000));
+        assert_eq!(max_plies(&parse(&["--variant", "daidai"])), Ok(3000));
+        assert_eq!(
+            max_plies(&parse(&["--variant", "daidai", "--max-plies", "500"])),
+            Ok(500)
+        );
+        assert!(max_plies(&parse(&["--max-plies", "0"])).is_err());
+    }
 }

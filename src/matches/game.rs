@@ -6,7 +6,7 @@ use crate::matches::adjudication::Adjudication;
 use crate::matches::engine::{Clocks, EngineSpec, Fault, Limit, Player, Reply};
 use crate::matches::score::Score;
 use crate::rules::outcome::GameResult;
-use crate::rules::{Color, Move, Position};
+use crate::rules::{Color, Move, Position, Variant};
 use std::time::{Duration, Instant};
 
 /// How a game ended, from the arbiter's point of view.
@@ -18,6 +18,17 @@ pub enum Verdict {
     Draw,
     /// The two sides' rule readings disagreed: not scored.
     Dispute,
+}
+
+/// The ply limit of a match that names none (`--max-plies`): 1 000 in chu; 3 000 in dai dai,
+/// whose games between engines of today's depth are mostly decided between ply 1 000 and
+/// 2 000, so that a shorter limit draws games still being played out (docs/match.md, "Dai
+/// dai's length").
+pub fn default_max_plies(variant: Variant) -> usize {
+    match variant {
+        Variant::Chu => 1000,
+        Variant::DaiDai => 3000,
+    }
 }
 
 /// Settings shared by every game of a match.
