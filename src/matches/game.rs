@@ -21,9 +21,9 @@ pub enum Verdict {
 }
 
 /// The ply limit of a match that names none (`--max-plies`): 1 000 in chu; 3 000 in dai dai,
-/// whose games between engines of today's depth are mostly decided between ply 1 000 and
-/// 2 000, so that a shorter limit draws games still being played out (docs/match.md, "Dai
-/// dai's length").
+/// where more than half of the games between engines of today's depth that end do so after
+/// ply 1 000, so that a shorter limit draws games still being played out (docs/match.md,
+/// "Dai dai's length").
 pub fn default_max_plies(variant: Variant) -> usize {
     match variant {
         Variant::Chu => 1000,
