@@ -21,13 +21,14 @@ fn shishi(args: &[&str]) -> String {
     String::from_utf8_lossy(&out.stdout).into_owned()
 }
 
-/// The one chu network under `nets/`: the file `src/nnue/builtin.rs` builds in.
-fn committed_chu_network() -> String {
+/// The one network of `game` (`chu` or `daidai`) under `nets/`: the file
+/// `src/nnue/builtin.rs` builds in.
+fn committed_network(game: &str) -> String {
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/nets");
     let files: Vec<String> = std::fs::read_dir(dir)
         .unwrap()
         .map(|e| e.unwrap().path().to_string_lossy().into_owned())
-        .filter(|p| p.contains("/chu-") && p.ends_with(".nnue"))
+        .filter(|p| p.contains(&format!("/{game}-")) && p.ends_with(".nnue"))
         .collect();
     assert_eq!(files.len(), 1, "{files:?}");
     files[0].clone()
@@ -56,29 +57,29 @@ fn bench_nodes(bench: &str) -> String {
 }
 
 #[test]
-fn bench_names_the_built_in_network_which_is_the_committed_file() {
+fn bench_names_the_built_in_networks_which_are_the_committed_files() {
     let default = shishi(&["bench", "--quick"]);
-    let hash = bench_field(&default, "chu     network:");
-    assert_eq!(hash.len(), 16, "{default}");
-    assert_eq!(
-        bench_field(&default, "daidai  network:"),
-        "none (hand-set evaluation)"
-    );
-    let file = committed_chu_network();
-    let loaded = shishi(&["--eval-file", &file, "bench", "--quick"]);
-    assert_eq!(bench_field(&loaded, "chu     network:"), hash);
-    assert_eq!(bench_nodes(&loaded), bench_nodes(&default));
-    let built_in = shishi(&["--eval-file", "<built-in>", "bench", "--quick"]);
-    assert_eq!(bench_field(&built_in, "chu     network:"), hash);
     let hand = shishi(&["--eval-file", "<empty>", "bench", "--quick"]);
-    assert_eq!(
-        bench_field(&hand, "chu     network:"),
-        "none (hand-set evaluation)"
-    );
+    let built_in = shishi(&["--eval-file", "<built-in>", "bench", "--quick"]);
+    for (game, label) in [("chu", "chu     network:"), ("daidai", "daidai  network:")] {
+        let hash = bench_field(&default, label);
+        assert_eq!(hash.len(), 16, "{default}");
+        let file = committed_network(game);
+        // The file is named by the first eight digits of the hash.
+        assert!(
+            file.ends_with(&format!("/{game}-{}.nnue", &hash[..8])),
+            "{file}"
+        );
+        let loaded = shishi(&["--eval-file", &file, "bench", "--quick"]);
+        assert_eq!(bench_field(&loaded, label), hash);
+        assert_eq!(bench_nodes(&loaded), bench_nodes(&default));
+        assert_eq!(bench_field(&built_in, label), hash);
+        assert_eq!(bench_field(&hand, label), "none (hand-set evaluation)");
+    }
     assert_ne!(
         bench_nodes(&hand),
         bench_nodes(&default),
-        "the network changes the search"
+        "the networks change the search"
     );
 }
 
@@ -86,6 +87,7 @@ fn bench_names_the_built_in_network_which_is_the_committed_file() {
 fn every_protocol_reports_the_built_in_network_and_eval_file_switches_it() {
     let default = shishi(&["bench", "--quick"]);
     let hash = bench_field(&default, "chu     network:");
+    let daidai = bench_field(&default, "daidai  network:");
     for (hello, ok, set, go, answer) in [
         (
             "usi",
@@ -129,7 +131,9 @@ fn every_protocol_reports_the_built_in_network_and_eval_file_switches_it() {
                 .unwrap_or_else(|| panic!("{hello}: no {needle:?} in {text}"))
         };
         // The handshake names the built-in network; the option turns it off, on and off.
-        let handshake = at(&format!("evaluation: chu network {hash}, daidai hand-set"));
+        let handshake = at(&format!(
+            "evaluation: chu network {hash}, daidai network {daidai}"
+        ));
         let off = at("EvalFile: the hand-set evaluation alone");
         let on = at(&format!(
             "EvalFile: built-in, evaluation: chu network {hash}"
@@ -148,7 +152,7 @@ fn every_protocol_reports_the_built_in_network_and_eval_file_switches_it() {
 /// 2 × hidden i16 before the last four bytes; `None` keeps them) and output bias (the last
 /// four bytes) replaced.
 fn crafted(scale: i32, w2: Option<i16>, b2: i32) -> Vec<u8> {
-    let mut bytes = std::fs::read(committed_chu_network()).unwrap();
+    let mut bytes = std::fs::read(committed_network("chu")).unwrap();
     let n = bytes.len();
     let hidden = u32::from_le_bytes(bytes[20..24].try_into().unwrap()) as usize;
     bytes[24..28].copy_from_slice(&scale.to_le_bytes());

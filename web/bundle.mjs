@@ -1,6 +1,8 @@
 // Bundles the loader (src/, TypeScript) into dist/: shishi.js (ES module, default export
 // Shishi) and shishi.global.js (classic script, a global Shishi), plus dist/package.json so
-// Node reads shishi.js as a module. Called by build.sh after the .wasm files are in dist/.
+// Node reads shishi.js as a module, and the network files the module leaves out (dai dai's,
+// fetched when a dai dai game is chosen: docs/wasm.md) beside them. Called by build.sh after
+// the .wasm files are in dist/.
 import { build } from "esbuild";
 import { createHash } from "node:crypto";
 import { copyFile, mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
@@ -42,6 +44,11 @@ await build({
   footer: { js: "var Shishi = ShishiBundle.default;" },
 });
 
+const nets = new URL("../nets/", here);
+const networkFiles = (await readdir(nets)).filter((f) => /^daidai-[0-9a-f]{8}\.nnue$/.test(f));
+if (networkFiles.length !== 1) throw new Error(`one dai dai network in nets/, not ${networkFiles}`);
+for (const f of networkFiles) await copyFile(new URL(f, nets), new URL(f, dist));
+
 await writeFile(
   new URL("package.json", dist),
   JSON.stringify({ name: "shishi-wasm", type: "module", main: "shishi.js" }, null, 2) + "\n",
@@ -50,13 +57,13 @@ await writeFile(
 // The web board (app/, docs/web.md). Everything the page loads besides index.html goes
 // under dist/assets/ with a content hash in its name, so that a server may let browsers keep
 // it for good (`shishi web` does: a reload then asks only for index.html). The engine (the
-// loader and its two .wasm files, which must sit side by side) is one folder
-// assets/engine-<hash>/; the app's script and style sheet are assets/app-<hash>.js/.css.
+// loader, its two .wasm files and the network files, which must sit side by side) is one
+// folder assets/engine-<hash>/; the app's script and style sheet are assets/app-<hash>.js/.css.
 const assets = new URL("assets/", dist);
 await rm(assets, { recursive: true, force: true });
 await mkdir(assets, { recursive: true });
 
-const engineFiles = ["shishi.js", "shishi-mt.wasm", "shishi-st.wasm"];
+const engineFiles = ["shishi.js", "shishi-mt.wasm", "shishi-st.wasm", ...networkFiles];
 const engineDir = `engine-${await hashOf(engineFiles.map((f) => new URL(f, dist)))}/`;
 await mkdir(new URL(engineDir, assets));
 for (const f of engineFiles) await copyFile(new URL(f, dist), new URL(engineDir + f, assets));
@@ -121,7 +128,7 @@ await rm(new URL("app.css", dist), { force: true });
 const files = await readdir(dist, { recursive: true });
 for (const file of files.filter((f) => /\.(br|gz)$/.test(f))) await rm(new URL(file, dist));
 for (const file of files) {
-  if (!/\.(html|js|css|wasm|json|webmanifest|svg)$/.test(file)) continue;
+  if (!/\.(html|js|css|wasm|nnue|json|webmanifest|svg)$/.test(file)) continue;
   const bytes = await readFile(new URL(file, dist));
   await writeFile(new URL(file + ".gz", dist), gzipSync(bytes, { level: 9 }));
   await writeFile(

@@ -2,7 +2,16 @@
 // from a built dist/ (build.sh) and packs it with `npm pack`: node pack.mjs [folder for the
 // tarball, default dist/]. Prints the tarball's path. The package's version is Cargo.toml's.
 import { execFileSync } from "node:child_process";
-import { chmod, copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import {
+  chmod,
+  copyFile,
+  mkdir,
+  mkdtemp,
+  readdir,
+  readFile,
+  rm,
+  writeFile,
+} from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -35,7 +44,14 @@ console.log(join(dest, packed[0].filename));
 
 /** The package's files, in `out`. */
 async function assemble() {
-  for (const f of ["shishi.js", "shishi.global.js", "shishi-mt.wasm", "shishi-st.wasm"]) {
+  const networks = (await readdir(dist)).filter((f) => f.endsWith(".nnue"));
+  for (const f of [
+    "shishi.js",
+    "shishi.global.js",
+    "shishi-mt.wasm",
+    "shishi-st.wasm",
+    ...networks,
+  ]) {
     await copyFile(join(dist, f), join(out, f));
     await chmod(join(out, f), 0o644);
   }

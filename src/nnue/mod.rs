@@ -50,6 +50,20 @@ pub fn active(variant: Variant) -> Option<&'static Network> {
     }
 }
 
+/// A game of `variant` is chosen, or its evaluation is: where it is to be judged by a
+/// built-in network this build leaves out (the WebAssembly build's dai dai network), the
+/// host is asked for the file now ([`builtin::want`]), before a search needs it. An engine
+/// that judges by the hand-set evaluation or a loaded file asks for nothing (the web board's
+/// rules engine, which never evaluates, fetches no network).
+pub fn prepare(variant: Variant) {
+    if matches!(
+        *slot(variant).read().unwrap_or_else(|e| e.into_inner()),
+        Choice::BuiltIn
+    ) {
+        builtin::want(variant);
+    }
+}
+
 /// Most distinct networks one process loads: each stays in memory for good (searches hold
 /// plain references), so a GUI that sets `EvalFile` again and again cannot grow it without
 /// bound. Loading a network already loaded reuses it.

@@ -150,24 +150,43 @@ fn file_reads_back_and_damage_is_refused(variant: Variant) {
 }
 
 #[test]
-fn the_built_in_network_is_a_whole_chu_network_and_dai_dai_has_none() {
-    if super::builtin::network(Variant::Chu).is_none() {
-        // A build of another hidden width than the built-in network's has none.
+fn the_built_in_networks_are_the_committed_files_whole() {
+    for (variant, file, hash) in [
+        (Variant::Chu, "chu-e6d737b0.nnue", "e6d737b0"),
+        (Variant::DaiDai, "daidai-b61fa831.nnue", "b61fa831"),
+    ] {
+        let Some(net) = super::builtin::network(variant) else {
+            // A build of another hidden width than the built-in networks' has none.
+            assert_ne!(HIDDEN, 32);
+            continue;
+        };
+        assert_eq!(net.variant, variant);
+        // The reader takes the file whole: writing the parsed network gives the file back.
+        let path = format!("{}/nets/{file}", env!("CARGO_MANIFEST_DIR"));
+        assert_eq!(net.to_bytes(), std::fs::read(path).unwrap());
+        // The file is named by the first eight digits of the hash the engine reports.
+        assert!(net.hash().starts_with(hash), "{}", net.hash());
+    }
+}
+
+#[test]
+fn a_host_handed_dai_dai_network_is_taken_only_if_it_is_the_built_in_one() {
+    use super::builtin::{DAIDAI_FILE, provide, want, wanted};
+    // Natively every network is built in: choosing dai dai asks the host for nothing.
+    want(Variant::DaiDai);
+    assert_eq!(wanted(), None);
+    let Some(daidai) = super::builtin::network(Variant::DaiDai) else {
         assert_ne!(HIDDEN, 32);
         return;
-    }
-    // The reader takes the file whole: writing the parsed network gives the file back.
-    let net = super::builtin::network(Variant::Chu).expect("chu has a built-in network");
-    assert_eq!(net.variant, Variant::Chu);
-    let file = std::fs::read(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/nets/chu-e6d737b0.nnue"
-    ))
-    .unwrap();
-    assert_eq!(net.to_bytes(), file);
-    // The file is named by the first eight digits of the hash the engine reports.
-    assert!(net.hash().starts_with("e6d737b0"), "{}", net.hash());
-    assert!(super::builtin::network(Variant::DaiDai).is_none());
+    };
+    let chu = super::builtin::network(Variant::Chu).unwrap();
+    let refused = provide(&chu.to_bytes()).unwrap_err();
+    assert!(refused.starts_with(DAIDAI_FILE), "{refused}");
+    assert!(refused.contains("this is the chu network"), "{refused}");
+    assert!(provide(b"not a network").is_err());
+    let bytes = daidai.to_bytes();
+    assert!(provide(&bytes[..bytes.len() / 2]).is_err());
+    provide(&bytes).unwrap();
 }
 
 /// The built-in chu network's file with the output scale (bytes 24–27) and the output bias

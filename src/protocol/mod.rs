@@ -177,6 +177,29 @@ impl Engine {
         !self.quit && self.frontend.as_ref().is_some_and(|f| f.busy())
     }
 
+    /// The host's answer to [`crate::nnue::builtin::wanted`] (the WebAssembly build): the
+    /// network file's bytes, or why it could not get them. A file refused, or none, is
+    /// reported as bad input is, and dai dai is then judged by the hand-set evaluation.
+    pub fn network_file(&mut self, file: Result<&[u8], String>) {
+        use crate::nnue::builtin;
+        let result = match file {
+            Ok(bytes) => builtin::provide(bytes),
+            Err(why) => {
+                builtin::give_up();
+                Err(format!("{}: {}", builtin::DAIDAI_FILE, clip(&why)))
+            }
+        };
+        if let Err(e) = result {
+            let message = format!("{e}; dai dai is judged by the hand-set evaluation alone");
+            match self.frontend.as_mut() {
+                Some(fe) => fe.refuse(&message),
+                None => self
+                    .out
+                    .line(&format!("info string error: {}", printable(&message))),
+            }
+        }
+    }
+
     /// Where other threads send events (the stdin reader).
     fn sender(&self) -> Sender<Event> {
         self.sender.clone()

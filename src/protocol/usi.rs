@@ -374,6 +374,7 @@ impl Session {
                     }
                 };
                 self.game = Game::start(v, self.game.rules());
+                crate::nnue::prepare(v);
             }
             "rules" => {
                 let r = RuleSet::from_name(&value.to_ascii_lowercase()).ok_or_else(|| {
@@ -420,6 +421,7 @@ impl Session {
             "evalfile" => {
                 let report = eval_file::set(&value)?;
                 self.out.line(&format!("info string {report}"));
+                crate::nnue::prepare(self.game.variant());
             }
             _ => return Err(format!("unknown option '{}'", clip(&name))),
         }

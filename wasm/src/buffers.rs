@@ -26,16 +26,24 @@ pub unsafe extern "C" fn shishi_free(ptr: *mut u8, len: usize) {
     }
 }
 
+/// The bytes of a buffer from [`shishi_alloc`], which is freed.
+///
+/// # Safety
+/// As for [`shishi_free`]; the first `len` bytes must have been written.
+pub unsafe fn take_bytes(ptr: *mut u8, len: usize) -> Vec<u8> {
+    // SAFETY: the caller guarantees `len` initialised bytes at `ptr`.
+    let bytes = unsafe { std::slice::from_raw_parts(ptr, len) }.to_vec();
+    // SAFETY: as above.
+    unsafe { shishi_free(ptr, len) };
+    bytes
+}
+
 /// The text of a buffer from [`shishi_alloc`], which is freed (invalid UTF-8 is replaced, as
 /// the native front end does with stdin).
 ///
 /// # Safety
-/// As for [`shishi_free`]; the first `len` bytes must have been written.
+/// As for [`take_bytes`].
 pub unsafe fn take_text(ptr: *mut u8, len: usize) -> String {
-    // SAFETY: the caller guarantees `len` initialised bytes at `ptr`.
-    let text =
-        String::from_utf8_lossy(unsafe { std::slice::from_raw_parts(ptr, len) }).into_owned();
-    // SAFETY: as above.
-    unsafe { shishi_free(ptr, len) };
-    text
+    // SAFETY: the caller's contract.
+    String::from_utf8_lossy(&unsafe { take_bytes(ptr, len) }).into_owned()
 }

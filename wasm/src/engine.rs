@@ -53,6 +53,7 @@ pub extern "C" fn shishi_poll() -> i32 {
     with_engine(|e| e.poll())
 }
 
-fn with_engine(f: impl FnOnce(&mut Engine) -> bool) -> i32 {
+/// Runs `f` on the engine; 0 if there is none (not started, or quit).
+pub(crate) fn with_engine(f: impl FnOnce(&mut Engine) -> bool) -> i32 {
     ENGINE.with(|e| e.borrow_mut().as_mut().map_or(0, |engine| f(engine) as i32))
 }

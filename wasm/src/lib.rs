@@ -9,6 +9,7 @@
 mod buffers;
 mod engine;
 mod host;
+mod network;
 mod output;
 #[cfg(target_feature = "atomics")]
 mod threads;

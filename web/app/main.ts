@@ -23,12 +23,13 @@ async function main(): Promise<void> {
     };
     // Both on the same module (the multi-threaded one where the page is cross-origin
     // isolated), so the engine and its built-in network are downloaded once; the rules
-    // engine never searches, so it starts no thread Workers.
+    // engine never searches, so it starts no thread Workers and judges by the hand-set
+    // evaluation alone (it never fetches the dai dai network: docs/wasm.md).
     const [rulesEngine, searchEngine] = await Promise.all([
       startEngine(Shishi, { workersAhead: 0 }),
       startEngine(Shishi),
     ]);
-    rulesEngine.send("setoption name USI_Hash value 1");
+    rulesEngine.send("setoption name USI_Hash value 1", "setoption name EvalFile value <empty>");
     const searcher = new Searcher(searchEngine);
     await searcher.init();
     // One hardware thread is left to the page and the rules engine, so that the board stays

@@ -18,12 +18,14 @@ export class EngineChannel {
     });
   }
 
-  /** A ready engine worker running `module`; output lines go to `onLines`. */
+  /** A ready engine worker running `module`, which fetches the network files it leaves out
+   * from `networkBase`; output lines go to `onLines`. */
   static start(
     module: WebAssembly.Module,
     shared: boolean,
     parallelism: number,
     workersAhead: number,
+    networkBase: string,
     onLines: (lines: string[]) => void,
   ): Promise<EngineChannel> {
     const channel = new EngineChannel(onLines);
@@ -33,7 +35,14 @@ export class EngineChannel {
         else if (m.type === "error") reject(new Error(m.message));
       });
       channel.worker.onError((e) => reject(new Error(e)));
-      const start: ToEngine = { type: "start", module, shared, parallelism, workersAhead };
+      const start: ToEngine = {
+        type: "start",
+        module,
+        shared,
+        parallelism,
+        workersAhead,
+        networkBase,
+      };
       channel.worker.post(start);
     });
   }

@@ -3,8 +3,11 @@
 // on a short timer, which delivers `bestmove` and drains the info lines the search thread
 // wrote. In the single-threaded build a search runs inside the `go` line's call; its output
 // is posted as it is written (the module calls `flush_output`).
+// A network the module leaves out (dai dai's: docs/wasm.md) is fetched from `networkBase`
+// when the engine asks for it, and the lines after the one that asked wait until it is in,
+// so that no search runs without it.
 
-import type { Channel } from "./env.js";
+import { readBytes, type Channel } from "./env.js";
 import { ThreadWorkers } from "./thread-workers.js";
 import { instantiate, sharedMemory, type Exports } from "./wasm.js";
 
@@ -17,6 +20,8 @@ export type ToEngine =
       parallelism: number;
       /** Thread Workers to start at once (instantiating one takes a few hundred ms). */
       workersAhead: number;
+      /** The folder of the network files the module leaves out (a URL ending in `/`). */
+      networkBase: string;
     }
   | { type: "line"; text: string };
 
@@ -39,6 +44,9 @@ export function runEngineWorker(parent: Channel, close: () => void): void {
   let polling = false;
   let alive = true;
   let threads: ThreadWorkers | null = null;
+  let networkBase = "";
+  /** A network file is being fetched: lines wait. */
+  let fetching = false;
 
   const post = (m: FromEngine) => parent.post(m);
 
@@ -63,33 +71,67 @@ export function runEngineWorker(parent: Channel, close: () => void): void {
     if (running) setTimeout(tick, POLL_MS);
   };
 
+  /** Copies `bytes` into a buffer of the module's and hands it to `give`. */
+  const hand = (give: (ptr: number, len: number) => void, bytes: Uint8Array) => {
+    const ptr = ex!.shishi_alloc(bytes.length);
+    new Uint8Array((memory ?? ex!.memory!).buffer, ptr, bytes.length).set(bytes);
+    give(ptr, bytes.length);
+  };
+
   const line = (text: string) => {
     if (ex === null || !alive) return;
-    const bytes = encoder.encode(text);
-    const ptr = ex.shishi_alloc(bytes.length);
-    new Uint8Array((memory ?? ex.memory!).buffer, ptr, bytes.length).set(bytes);
-    alive = ex.shishi_line(ptr, bytes.length) !== 0;
+    const e = ex;
+    hand((p, l) => (alive = e.shishi_line(p, l) !== 0), encoder.encode(text));
     drain();
     if (!alive) {
       post({ type: "quit" });
       close();
       return;
     }
+    fetchWanted();
     if (!polling) tick();
   };
 
-  // Lines wait while a thread that was asked for has not begun: a line may block until a
-  // thread ends (`stop` waits for the search thread), and a thread whose Worker is still
-  // starting would never begin while this worker's event loop is blocked. (A `go` at once
-  // followed by `stop` after the engine started hung every time in Chromium.)
+  /** Fetches the network file the engine asks for, if any, and hands it over. */
+  const fetchWanted = () => {
+    const n = ex?.shishi_network_wanted() ?? 0;
+    if (ex === null || n === 0) return;
+    const e = ex;
+    const at = e.shishi_network_name();
+    const name = decoder.decode(new Uint8Array((memory ?? e.memory!).buffer, at, n).slice());
+    fetching = true;
+    readBytes(new URL(name, networkBase))
+      .then(
+        (bytes) => hand((p, l) => e.shishi_network(p, l), bytes),
+        (why) => hand((p, l) => e.shishi_network_failed(p, l), encoder.encode(String(why))),
+      )
+      .finally(() => {
+        fetching = false;
+        drain();
+        flush();
+      });
+  };
+
+  // Lines wait while a network file is fetched, and while a thread that was asked for has not
+  // begun: a line may block until a thread ends (`stop` waits for the search thread), and a
+  // thread whose Worker is still starting would never begin while this worker's event loop
+  // is blocked. (A `go` at once followed by `stop` after the engine started hung every time
+  // in Chromium.)
   const flush = () => {
-    while (ex !== null && alive && waiting.length > 0 && (threads?.unstarted ?? 0) === 0) {
+    while (
+      ex !== null &&
+      alive &&
+      !fetching &&
+      waiting.length > 0 &&
+      (threads?.unstarted ?? 0) === 0
+    ) {
       line(waiting.shift()!);
     }
   };
 
   const start = async (m: Extract<ToEngine, { type: "start" }>) => {
     memory = m.shared ? sharedMemory() : undefined;
+    networkBase = m.networkBase;
     threads = memory === undefined ? null : new ThreadWorkers(m.module, memory, flush);
     ex = await instantiate(m.module, memory, {
       flushOutput: drain,

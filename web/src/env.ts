@@ -142,15 +142,20 @@ export async function hardwareConcurrency(): Promise<number> {
   return Math.max(1, navigator.hardwareConcurrency || 1);
 }
 
-/** The bytes of the `.wasm` at `url`, compiled. */
-export async function compile(url: URL): Promise<WebAssembly.Module> {
+/** The bytes of the file at `url` (a `file:` URL under Node, else fetched). */
+export async function readBytes(url: URL): Promise<Uint8Array<ArrayBuffer>> {
   if (url.protocol === "file:") {
     const fs = await import("node:fs/promises");
-    return WebAssembly.compile(await fs.readFile(url));
+    return new Uint8Array(await fs.readFile(url));
   }
   const response = await fetch(url);
   if (!response.ok) {
     throw new Error(`cannot load ${url.href}: HTTP ${response.status}`);
   }
-  return WebAssembly.compile(await response.arrayBuffer());
+  return new Uint8Array(await response.arrayBuffer());
+}
+
+/** The bytes of the `.wasm` at `url`, compiled. */
+export async function compile(url: URL): Promise<WebAssembly.Module> {
+  return WebAssembly.compile(await readBytes(url));
 }

@@ -7,8 +7,9 @@ import { SingleThreadHost } from "./single-thread.js";
 
 /** Options of [`Shishi`]. */
 export interface ShishiOptions {
-  /** Where `shishi-mt.wasm` and `shishi-st.wasm` are (a folder URL, ending in `/`); by
-   * default, next to this script. */
+  /** Where `shishi-mt.wasm`, `shishi-st.wasm` and the dai dai network file (fetched when a
+   * dai dai game is chosen) are (a folder URL, ending in `/`); by default, next to this
+   * script. */
   wasmBase?: string | URL;
   /** `false`: the single-threaded flavour even where shared memory is available. */
   threads?: boolean;
@@ -56,12 +57,13 @@ export async function Shishi(options: ShishiOptions = {}): Promise<ShishiEngine>
       true,
       cores,
       options.workersAhead ?? 2,
+      base.href,
       (lines) => lines.forEach(emit),
     );
     send = (line) => engine.send(line);
     terminate = () => engine.terminate();
   } else {
-    const host = await SingleThreadHost.start(module, emit);
+    const host = await SingleThreadHost.start(module, base.href, emit);
     send = (line) => host.send(line);
     terminate = () => host.terminate();
   }

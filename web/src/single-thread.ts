@@ -41,14 +41,16 @@ export class SingleThreadHost {
 
   private constructor(
     private readonly module: WebAssembly.Module,
+    private readonly networkBase: string,
     private readonly emit: (line: string) => void,
   ) {}
 
   static async start(
     module: WebAssembly.Module,
+    networkBase: string,
     emit: (line: string) => void,
   ): Promise<SingleThreadHost> {
-    const host = new SingleThreadHost(module, emit);
+    const host = new SingleThreadHost(module, networkBase, emit);
     host.engine = await host.spawn((lines) => host.receive(lines));
     return host;
   }
@@ -213,6 +215,6 @@ export class SingleThreadHost {
   }
 
   private spawn(onLines: (lines: string[]) => void): Promise<EngineChannel> {
-    return EngineChannel.start(this.module, false, 1, 0, onLines);
+    return EngineChannel.start(this.module, false, 1, 0, this.networkBase, onLines);
   }
 }

@@ -17,6 +17,12 @@ export interface Exports {
   shishi_poll(): number;
   shishi_output_take(): number;
   shishi_output_ptr(): number;
+  /** The network file the engine wants (length of its name; 0: none), and where the name is. */
+  shishi_network_wanted(): number;
+  shishi_network_name(): number;
+  /** The wanted file's bytes, or why it could not be fetched (buffers from `shishi_alloc`). */
+  shishi_network(ptr: number, len: number): void;
+  shishi_network_failed(ptr: number, len: number): void;
   // Multi-threaded build only.
   shishi_thread_main?(work: number): void;
   __wasm_init_tls?(tls: number): void;

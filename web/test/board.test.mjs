@@ -33,8 +33,10 @@ after(() => browser?.close());
 
 describe("web board, cross-origin isolated", () => {
   let server;
+  /** Every path the server was asked for. */
+  const requested = [];
   before(async () => {
-    server = await serve({ isolated: true });
+    server = await serve({ isolated: true, onRequest: (path) => requested.push(path) });
   });
   after(() => server.close());
   const open = async (viewport) => {
@@ -129,6 +131,42 @@ describe("web board, cross-origin isolated", () => {
     assert.ok(moves.includes("6g6f6g"), moves.join(" "));
     const [command2, sfen2] = await copied(page);
     assert.equal(sfen2, nativeSfen(command2));
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  test("dai dai analysis: the searching engine fetches the dai dai network once", async () => {
+    const from = requested.length;
+    const { page, errors } = await open();
+    assert.deepEqual(
+      requested.slice(from).filter((p) => p.endsWith(".nnue")),
+      [],
+      "not with the page",
+    );
+    // What the page's workers ask for (the service worker may answer a second ask from its
+    // cache, so the server's count alone would not show it).
+    const asked = [];
+    page.on("request", (r) => r.url().endsWith(".nnue") && asked.push(r.url()));
+    await page.selectOption("#game", "daidaishogi/seed");
+    await page.waitForFunction(
+      () =>
+        document.querySelectorAll("#lines li").length >= 1 &&
+        Number(/depth (\d+)/.exec(document.getElementById("analysis-stats").textContent)?.[1]) >= 3,
+    );
+    // The rules engine judges by the hand-set evaluation and fetches nothing (docs/wasm.md).
+    assert.equal(asked.length, 1, asked.join(" "));
+    assert.match(asked[0], /\/assets\/engine-[0-9a-f]{8}\/daidai-[0-9a-f]{8}\.nnue$/);
+    const fetched = requested.slice(from).filter((p) => p.endsWith(".nnue"));
+    assert.equal(fetched.length, 1, fetched.join(" "));
+    // The service worker keeps it, so dai dai has its network offline from now on.
+    await page.waitForFunction(async () => {
+      for (const name of await caches.keys()) {
+        const kept = await (await caches.open(name)).keys();
+        if (kept.some((r) => r.url.endsWith(".nnue"))) return true;
+      }
+      return false;
+    });
+    assert.doesNotMatch(await page.textContent("#engine-status"), /error/i);
     assert.deepEqual(errors, []);
     await page.close();
   });

@@ -2,7 +2,8 @@
 // driven by playwright-core), as an ES module and as a classic script, on a server with and
 // without cross-origin isolation: the isolated page gets the multi-threaded flavour (and two
 // threads), the other the single-threaded one; both search, answer isready during a search
-// and stop, and search at a fixed depth exactly as the native binary does (score, nodes, PV).
+// and stop, and search at a fixed depth exactly as the native binary does (score, nodes, PV),
+// in chu and in dai dai, whose network the engine fetches from the server.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { launch } from "./chromium.mjs";
@@ -82,43 +83,70 @@ for (const isolated of [true, false]) {
       for (const a of answers) assert.match(a, /^bestmove \d/);
     });
 
-    test("a fixed-depth search in the browser is the native binary's, network included", async () => {
-      // Chu under lishogi's rules evaluates with the built-in network (docs/eval.md): the
-      // browser's module (the one the web board downloads) reports the same score, nodes and PV.
-      const commands = [
-        "setoption name USI_Variant value chushogi",
-        "setoption name Rules value lishogi",
-        "usinewgame",
-        "position startpos moves 7i7h 6d6e",
-      ];
-      const native = nativeEngine();
-      await handshake(native);
-      for (const c of commands) native.send(c);
-      const want = await search(native, "go depth 7");
-      native.close();
-      const tab = await browser.newPage();
-      await tab.goto(`${server.url}example/`);
-      const got = await tab.evaluate(async (commands) => {
-        const { default: Shishi } = await import("/dist/shishi.js");
-        const engine = await Shishi();
-        const lines = [];
-        const best = new Promise((resolve) =>
-          engine.addMessageListener((l) => {
-            lines.push(l);
-            if (l.startsWith("bestmove")) resolve(l);
-          }),
+    for (const [game, commands, depth] of [
+      [
+        // Chu under lishogi's rules evaluates with the built-in network (docs/eval.md).
+        "chu",
+        [
+          "setoption name USI_Variant value chushogi",
+          "setoption name Rules value lishogi",
+          "usinewgame",
+          "position startpos moves 7i7h 6d6e",
+        ],
+        7,
+      ],
+      [
+        // Dai dai's network is fetched by the engine once dai dai is chosen (docs/wasm.md).
+        "dai dai",
+        ["setoption name USI_Variant value daidaishogi", "usinewgame", "position startpos"],
+        4,
+      ],
+    ]) {
+      test(`a fixed-depth ${game} search in the browser is the native binary's, network included`, async () => {
+        // The browser's module (the one the web board downloads) reports the same score,
+        // nodes and PV.
+        const native = nativeEngine();
+        await handshake(native);
+        for (const c of commands) native.send(c);
+        const want = await search(native, `go depth ${depth}`);
+        native.close();
+        const tab = await browser.newPage();
+        await tab.goto(`${server.url}example/`);
+        const got = await tab.evaluate(
+          async ([commands, depth]) => {
+            const { default: Shishi } = await import("/dist/shishi.js");
+            const engine = await Shishi();
+            const lines = [];
+            const best = new Promise((resolve) =>
+              engine.addMessageListener((l) => {
+                lines.push(l);
+                if (l.startsWith("bestmove")) resolve(l);
+              }),
+            );
+            for (const c of ["usi", ...commands, `go depth ${depth}`]) engine.postMessage(c);
+            const answer = await best;
+            engine.terminate();
+            return {
+              best: answer,
+              info: lines.filter((l) => / pv /.test(l)).at(-1) ?? "",
+              lines,
+            };
+          },
+          [commands, depth],
         );
-        for (const c of ["usi", ...commands, "go depth 7"]) engine.postMessage(c);
-        const answer = await best;
-        engine.terminate();
-        return { best: answer, info: lines.filter((l) => / pv /.test(l)).at(-1) ?? "", lines };
-      }, commands);
-      await tab.close();
-      assert.ok(got.lines.some((l) => l.includes(isolated ? "multi-threaded" : "single-threaded")));
-      const comparable = (info) => info.replace(/ (time|nps|hashfull) \d+/g, "");
-      assert.match(want.info, / depth 7 .* nodes \d+ .* pv /);
-      assert.equal(comparable(got.info), comparable(want.info));
-      assert.equal(got.best, want.best);
-    });
+        await tab.close();
+        assert.ok(
+          got.lines.some((l) => l.includes(isolated ? "multi-threaded" : "single-threaded")),
+        );
+        assert.deepEqual(
+          got.lines.filter((l) => /error/.test(l)),
+          [],
+        );
+        const comparable = (info) => info.replace(/ (time|nps|hashfull) \d+/g, "");
+        assert.match(want.info, new RegExp(` depth ${depth} .* nodes \\d+ .* pv `));
+        assert.equal(comparable(got.info), comparable(want.info));
+        assert.equal(got.best, want.best);
+      });
+    }
   });
 }

@@ -4,7 +4,7 @@
 // through it answers a move the native binary lists as legal.
 import assert from "node:assert/strict";
 import { execFileSync, spawnSync } from "node:child_process";
-import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -71,7 +71,8 @@ before(async () => {
 });
 after(() => rm(tmp, { recursive: true, force: true }));
 
-test("the tarball: the loader, both .wasm, the declarations, README and licences; Cargo's version", async () => {
+test("the tarball: the loader, both .wasm, the dai dai network, the declarations, README and licences; Cargo's version", async () => {
+  const networks = (await readdir(join(web, "..", "nets"))).filter((f) => f.startsWith("daidai-"));
   const files = execFileSync("tar", ["tzf", tarball], { encoding: "utf8" })
     .trim()
     .split("\n")
@@ -82,6 +83,7 @@ test("the tarball: the loader, both .wasm, the declarations, README and licences
       "LICENSE-APACHE",
       "LICENSE-MIT",
       "README.md",
+      ...networks,
       "host.d.ts",
       "package.json",
       "shishi-mt.wasm",

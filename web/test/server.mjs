@@ -18,10 +18,12 @@ const TYPES = {
   ".css": "text/css; charset=utf-8",
 };
 
-/** Starts the server; resolves to its base URL and a close function. */
-export function serve({ isolated, port = 0 }) {
+/** Starts the server; resolves to its base URL and a close function. `onRequest` is told
+ * every path asked for. */
+export function serve({ isolated, port = 0, onRequest = () => {} }) {
   const server = createServer(async (req, res) => {
     const path = normalize(decodeURIComponent(new URL(req.url, "http://x").pathname));
+    onRequest(path);
     const file = root + path.replace(/^[/\\]+/, "");
     if (!file.startsWith(root) || path.split(sep).includes("..")) {
       res.writeHead(403).end();
