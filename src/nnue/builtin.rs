@@ -4,9 +4,10 @@
 //!
 //! The WebAssembly build carries the chu network only: dai dai's file (4.7 MB, 2.6 MB
 //! gzipped) would take the web board's first load far past its budget (docs/web.md). There
-//! the host is asked for the file once a dai dai game is chosen ([`super::prepare`], [`wanted`]) and
-//! hands it over ([`provide`]); it is accepted only if its hash is the one its name gives, so
-//! the WebAssembly engine judges dai dai exactly as the native one does (docs/wasm.md).
+//! the host is asked for the file once a dai dai game is chosen ([`super::prepare`],
+//! [`wanted`]) and hands it over ([`provide`]); it is accepted only if its hash is the one
+//! its name gives, so the WebAssembly engine judges dai dai exactly as the native one does
+//! (docs/wasm.md).
 
 use super::Network;
 use super::features::HIDDEN;

@@ -147,7 +147,21 @@ describe("web board, cross-origin isolated", () => {
     // cache, so the server's count alone would not show it).
     const asked = [];
     page.on("request", (r) => r.url().endsWith(".nnue") && asked.push(r.url()));
+    const firstAsk = page.waitForRequest((r) => r.url().endsWith(".nnue"));
     await page.selectOption("#game", "daidaishogi/seed");
+    // The pieces are drawn from the rules engine's answer, which a fetch of its own would
+    // have held back until the file was in.
+    await page.waitForFunction(() => document.querySelectorAll("g.piece").length === 192);
+    await firstAsk;
+    // The service worker keeps it, so dai dai has its network offline from now on.
+    await page.waitForFunction(async () => {
+      for (const name of await caches.keys()) {
+        const kept = await (await caches.open(name)).keys();
+        if (kept.some((r) => r.url.endsWith(".nnue"))) return true;
+      }
+      return false;
+    });
+    // The searching engine analyses with it.
     await page.waitForFunction(
       () =>
         document.querySelectorAll("#lines li").length >= 1 &&
@@ -158,14 +172,6 @@ describe("web board, cross-origin isolated", () => {
     assert.match(asked[0], /\/assets\/engine-[0-9a-f]{8}\/daidai-[0-9a-f]{8}\.nnue$/);
     const fetched = requested.slice(from).filter((p) => p.endsWith(".nnue"));
     assert.equal(fetched.length, 1, fetched.join(" "));
-    // The service worker keeps it, so dai dai has its network offline from now on.
-    await page.waitForFunction(async () => {
-      for (const name of await caches.keys()) {
-        const kept = await (await caches.open(name)).keys();
-        if (kept.some((r) => r.url.endsWith(".nnue"))) return true;
-      }
-      return false;
-    });
     assert.doesNotMatch(await page.textContent("#engine-status"), /error/i);
     assert.deepEqual(errors, []);
     await page.close();
