@@ -72,7 +72,8 @@ fn parse(file: &[u8]) -> Option<Network> {
 /// that network is not in this build, the host is asked for it ([`wanted`]), once. Natively
 /// every network is built in, so this does nothing there.
 pub fn want(variant: Variant) {
-    if variant == Variant::DaiDai && DAIDAI.is_none() && PROVIDED.get().is_none() {
+    // Once the host has answered, REQUEST stays ANSWERED, so it is never asked twice.
+    if variant == Variant::DaiDai && DAIDAI.is_none() {
         let _ = REQUEST.compare_exchange(NOT_ASKED, ASKED, Ordering::Relaxed, Ordering::Relaxed);
     }
 }
