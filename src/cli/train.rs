@@ -134,6 +134,17 @@ pub fn run(args: TrainArgs) -> Result<(), String> {
         trained.hand_validation,
         trained.quantization_error
     );
+    if !trained.scaled_units.is_empty() {
+        let units: Vec<String> = trained
+            .scaled_units
+            .iter()
+            .map(|(i, s)| format!("unit {i} by {s:.4}"))
+            .collect();
+        shishi::outln!(
+            "scaled at export so that no board takes an accumulator out of i16: {}",
+            units.join(", ")
+        );
+    }
     if let Some(csv) = csv {
         let mut text = String::from("epoch,training_loss,validation_loss,hand_validation_loss\n");
         for (i, e) in trained.epochs.iter().enumerate() {

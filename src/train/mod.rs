@@ -35,6 +35,11 @@ const W1_CLIP: f32 = 1.98;
 /// Bound of an output weight (quantized: ±31 · QB, so a half sum stays inside i32).
 const W2_CLIP: f32 = 31.0;
 
+/// Largest accumulator (1.0 = QA) the export lets a unit reach on any board: the reader's
+/// `ACC_LIMIT` of 32 767 / QA ≈ 32.0, less room for each square's rounding (at most half a
+/// unit on each of dai dai's 289 squares: 0.14).
+const ACC_BOUND: f32 = 31.5;
+
 /// Bound of a first-layer bias (quantized: ±100 · QA, inside the reader's 2^20).
 const B1_CLIP: f32 = 100.0;
 /// Bound of the output bias (quantized: ±1000 · QA · QB, about 10^9, inside i32).
@@ -92,8 +97,12 @@ pub struct Trained {
     pub epochs: Vec<EpochLoss>,
     /// The network of the epoch with the lowest validation loss, quantized.
     pub network: Network,
-    /// Mean |float − integer| output over the validation positions, in pawn units.
+    /// Mean |float − integer| output over the validation positions, in pawn units (with the
+    /// scaling of `scaled_units` in it).
     pub quantization_error: f64,
+    /// Units whose first-layer weights and bias were scaled down at export, with the factor,
+    /// so that no board takes their accumulator out of i16 ([`Model::bounded`]).
+    pub scaled_units: Vec<(usize, f32)>,
 }
 
 pub(crate) fn sigmoid(x: f32) -> f32 {
@@ -213,6 +222,77 @@ impl Model {
         sum / indices.len().max(1) as f64
     }
 
+    /// The first-layer row of real feature `f` as exported: its own and its virtual
+    /// features' weights added up, each kept inside the bound every trained weight keeps.
+    fn folded_row(&self, f: u32) -> [f32; HIDDEN] {
+        let mut row = [0.0f32; HIDDEN];
+        self.rows_of(f, |r| {
+            let weights = &self.w1[r * HIDDEN..(r + 1) * HIDDEN];
+            row.iter_mut().zip(weights).for_each(|(a, w)| *a += w);
+        });
+        row.map(|w| w.clamp(-W1_CLIP, W1_CLIP))
+    }
+
+    /// The model with every unit that some board could take beyond ±[`ACC_BOUND`] scaled
+    /// into it, and the units scaled with their factors.
+    ///
+    /// The reader refuses such a network (`Network::accumulator_range`: each square holding
+    /// the piece that pulls the unit furthest, a board no game reaches), and training bounds
+    /// each weight, not the sum over a board, so a wide network on much data can cross the
+    /// line: 64 units on 10 million chu positions reached 32 984 in one unit. Scaling a
+    /// unit's weights and bias by s < 1 changes its activation from clamp(a) to clamp(s·a),
+    /// which for s near 1 is a change of the size of quantization itself; the trainer says
+    /// which units it scaled, and the quantization error it reports includes the change.
+    pub fn bounded(&self) -> (Model, Vec<(usize, f32)>) {
+        let mut model = self.clone();
+        let mut factors = [1.0f32; HIDDEN];
+        // A weight clipped at export shrinks less than its unit, so a scaled unit is measured
+        // again; each pass takes every unit over the line at least to its clip, so few do.
+        for _ in 0..8 {
+            let reach = model.reach();
+            let over: Vec<usize> = (0..HIDDEN).filter(|&i| reach[i] > ACC_BOUND).collect();
+            if over.is_empty() {
+                break;
+            }
+            for i in over {
+                let s = ACC_BOUND / reach[i];
+                model.b1[i] *= s;
+                model
+                    .w1
+                    .chunks_exact_mut(HIDDEN)
+                    .for_each(|row| row[i] *= s);
+                factors[i] *= s;
+            }
+        }
+        let scaled = (0..HIDDEN)
+            .filter(|&i| factors[i] < 1.0)
+            .map(|i| (i, factors[i]))
+            .collect();
+        (model, scaled)
+    }
+
+    /// Per unit, how far from zero the exported accumulator of some board can be: the
+    /// reader's bound (`Network::accumulator_range`) on the float weights.
+    fn reach(&self) -> [f32; HIDDEN] {
+        let squares = self.variant.side() * self.variant.side();
+        let (mut most, mut least) = (
+            vec![[0.0f32; HIDDEN]; squares],
+            vec![[0.0f32; HIDDEN]; squares],
+        );
+        for f in 0..features::count(self.variant) {
+            let sq = f % squares;
+            for (i, w) in self.folded_row(f as u32).into_iter().enumerate() {
+                most[sq][i] = most[sq][i].max(w);
+                least[sq][i] = least[sq][i].min(w);
+            }
+        }
+        std::array::from_fn(|i| {
+            let hi = self.b1[i] + most.iter().map(|m| m[i]).sum::<f32>();
+            let lo = self.b1[i] + least.iter().map(|l| l[i]).sum::<f32>();
+            hi.max(-lo)
+        })
+    }
+
     /// The integer network the engine runs.
     pub fn quantize(&self) -> Network {
         let q = |x: f32, s: i32| (x * s as f32).round();
@@ -229,12 +309,7 @@ impl Model {
         let real = features::count(self.variant);
         let mut w1 = Vec::with_capacity(real * HIDDEN);
         for f in 0..real as u32 {
-            let mut row = [0.0f32; HIDDEN];
-            self.rows_of(f, |r| {
-                let weights = &self.w1[r * HIDDEN..(r + 1) * HIDDEN];
-                row.iter_mut().zip(weights).for_each(|(a, w)| *a += w);
-            });
-            w1.extend(row.map(|w| q(w.clamp(-W1_CLIP, W1_CLIP), QA) as i16));
+            w1.extend(self.folded_row(f).map(|w| q(w, QA) as i16));
         }
         Network {
             variant: self.variant,
@@ -468,7 +543,8 @@ pub fn train(
     let model = best
         .map(|(_, m)| m)
         .ok_or("no epoch was trained (--epochs 0)")?;
-    let network = model.quantize();
+    let (exported, scaled_units) = model.bounded();
+    let network = exported.quantize();
     let quantization_error = validation
         .iter()
         .map(|&i| {
@@ -487,5 +563,6 @@ pub fn train(
         epochs,
         network,
         quantization_error,
+        scaled_units,
     })
 }

@@ -280,3 +280,40 @@ fn a_factorised_model_exports_the_network_its_virtual_features_add_up_to() {
         "the virtual rows change the output by {apart} at most"
     );
 }
+
+#[test]
+fn a_unit_that_some_board_would_take_out_of_i16_is_scaled_into_it_at_export() {
+    for (variant, factorise) in [(Variant::Chu, false), (Variant::DaiDai, true)] {
+        let mut model = Model::new(variant, 7, factorise);
+        // A trained model inside the line leaves export alone, so existing commands still
+        // write their files byte for byte.
+        let (same, none) = model.bounded();
+        assert!(none.is_empty(), "{none:?}");
+        assert!(same.w1 == model.w1 && same.b1 == model.b1);
+        // Unit 3 pulled up by every piece on every square: far beyond what i16 holds, and
+        // unit 5 beyond it by a hair, with some weights at the clip.
+        let real = features::count(variant) * HIDDEN;
+        for (k, w) in model.w1[..real].iter_mut().enumerate() {
+            match k % HIDDEN {
+                3 => *w = if k % 7 == 0 { 5.0 } else { 0.6 },
+                5 => *w = 0.23,
+                _ => {}
+            }
+        }
+        assert!(
+            Network::from_bytes(&model.quantize().to_bytes()).is_err(),
+            "unscaled, the reader refuses it"
+        );
+        let (exported, scaled) = model.bounded();
+        let units: Vec<usize> = scaled.iter().map(|&(i, _)| i).collect();
+        assert_eq!(units, [3, 5], "{variant:?}");
+        assert!(scaled.iter().all(|&(_, s)| s > 0.0 && s < 1.0));
+        let net = Network::from_bytes(&exported.quantize().to_bytes()).unwrap();
+        // Every other unit is exported as before.
+        let before = model.quantize();
+        for i in (0..HIDDEN).filter(|i| ![3, 5].contains(i)) {
+            assert_eq!(net.b1[i], before.b1[i]);
+            assert!((0..features::count(variant)).all(|f| net.row(f)[i] == before.row(f)[i]));
+        }
+    }
+}
