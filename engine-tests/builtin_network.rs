@@ -1,6 +1,7 @@
 //! The network built into the binary, met the way a user meets it: `shishi bench` and every
 //! protocol's handshake name it, it is the file committed under `nets/` (loading that file
-//! changes nothing), and `EvalFile` turns it off (`<empty>`) and back on (`<built-in>`).
+//! changes nothing), and `EvalFile` turns it off (`<empty>`) and back on (`<built-in>`). A
+//! network file of another width runs beside the other game's built-in one.
 
 mod protocol_common;
 
@@ -248,6 +249,76 @@ fn crafted_network_files_are_refused_with_one_error_or_search_to_one_bestmove_an
             engine.exits(Duration::from_secs(10)),
             "{name}: no clean exit"
         );
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The committed chu network widened to 64 hidden units: units 32 to 63 copy units 0 to 31's
+/// first layer (so every bound the reader checks still holds) and have no output weight, so
+/// the file's output is the built-in network's on every board.
+fn widened_chu() -> Vec<u8> {
+    let bytes = std::fs::read(committed_network("chu")).unwrap();
+    let word = |at: usize| u32::from_le_bytes(bytes[at..at + 4].try_into().unwrap()) as usize;
+    let (features, hidden) = (word(16), word(20));
+    assert_eq!(hidden, 32);
+    let mut out = bytes[..28].to_vec();
+    out[20..24].copy_from_slice(&64u32.to_le_bytes());
+    // First layer (i16, feature-major) and its bias (i32): each row twice over.
+    let b1 = 28 + 2 * features * hidden;
+    for row in bytes[28..b1].chunks_exact(2 * hidden) {
+        out.extend_from_slice(row);
+        out.extend_from_slice(row);
+    }
+    let w2 = b1 + 4 * hidden;
+    out.extend_from_slice(&bytes[b1..w2]);
+    out.extend_from_slice(&bytes[b1..w2]);
+    // Output weights: each half followed by 32 zeros; then the output bias.
+    for half in bytes[w2..w2 + 4 * hidden].chunks_exact(2 * hidden) {
+        out.extend_from_slice(half);
+        out.extend_from_slice(&[0; 64]);
+    }
+    out.extend_from_slice(&bytes[w2 + 4 * hidden..]);
+    assert_eq!(out.len(), 28 + 2 * features * 64 + 4 * 64 + 4 * 64 + 4);
+    out
+}
+
+#[test]
+fn a_64_wide_chu_network_runs_beside_the_32_wide_built_in_dai_dai_one() {
+    let dir = std::env::temp_dir().join(format!("shishi-wide-net-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let wide = dir.join("chu-64.nnue");
+    std::fs::write(&wide, widened_chu()).unwrap();
+    let default = shishi(&["bench", "--quick"]);
+    let loaded = shishi(&["--eval-file", wide.to_str().unwrap(), "bench", "--quick"]);
+    // Another file, so another hash; the same outputs, so the same trees, node for node.
+    let label = "chu     network:";
+    assert_ne!(bench_field(&loaded, label), bench_field(&default, label));
+    assert_eq!(bench_nodes(&loaded), bench_nodes(&default));
+    let label = "daidai  network:";
+    assert_eq!(bench_field(&loaded, label), bench_field(&default, label));
+
+    // A width the engine does not run is one error line, whatever the rest of the file.
+    for (hidden, why) in [(24, "a multiple of 16"), (4096, "at most")] {
+        let mut bytes = widened_chu();
+        bytes[20..24].copy_from_slice(&(hidden as u32).to_le_bytes());
+        let path = dir.join(format!("chu-{hidden}.nnue"));
+        std::fs::write(&path, bytes).unwrap();
+        let mut engine = Engine::start(&[]);
+        engine.send("usi");
+        engine.expect_prefix("usiok");
+        engine.send(&format!("setoption name EvalFile value {}", path.display()));
+        let reply = engine.sync();
+        assert_eq!(reply.len(), 1, "{reply:?}");
+        assert!(reply[0].starts_with("info string error"), "{reply:?}");
+        assert!(
+            reply[0].contains(&format!(
+                "a chu network of {hidden} hidden units; this engine reads"
+            )),
+            "{reply:?}"
+        );
+        assert!(reply[0].contains(why), "{reply:?}");
+        engine.send("quit");
+        assert!(engine.exits(Duration::from_secs(10)));
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -44,6 +44,10 @@ pub struct TrainArgs {
     /// square) folded into the piece-square weights at export: dai dai's networks are.
     #[arg(long)]
     factorise: bool,
+    /// Hidden units per perspective (the file records them): a multiple of 16, at most what
+    /// this build reads (64 unless `SHISHI_NNUE_HIDDEN` raised it).
+    #[arg(long, default_value_t = 32)]
+    hidden: usize,
     /// Write the loss curves here (PNG).
     #[arg(long)]
     plot: Option<String>,
@@ -78,6 +82,8 @@ pub fn run(args: TrainArgs) -> Result<(), String> {
     if args.validation_every < 2 {
         return Err("--validation-every must be at least 2".into());
     }
+    shishi::nnue::network::check_width(args.hidden)
+        .map_err(|e| format!("--hidden {}: {e}", args.hidden))?;
     // Every output is checked (and locked) before hours of training, and none may be an input.
     let inputs: Vec<&str> = args.files.iter().map(String::as_str).collect();
     let out = Output::create(&args.out, &inputs)?;
@@ -109,6 +115,7 @@ pub fn run(args: TrainArgs) -> Result<(), String> {
         lookahead: args.lookahead,
         seed: args.seed,
         factorise: args.factorise,
+        hidden: args.hidden,
     };
     let trained = train::train(variant, &data, &settings, &mut |epoch, loss| {
         eprintln!(

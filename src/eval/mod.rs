@@ -23,7 +23,7 @@ mod weights;
 pub use weights::{PARAMS, Param, Weights};
 
 use crate::nnue;
-use crate::nnue::features::{self, HIDDEN};
+use crate::nnue::features::{self, MAX_HIDDEN};
 use crate::nnue::network::{Network, OUTPUT_LIMIT};
 use crate::nnue::simd::Row;
 use crate::rules::geometry::{CELLS, Color, STRIDE, dir};
@@ -202,7 +202,7 @@ impl Accumulator {
         let mut acc = Accumulator {
             nn: net.map(|net| {
                 let mut active = Vec::with_capacity(pos.pieces(Color::Black).len() * 2 + 4);
-                let mut sums = [[0; HIDDEN]; 2];
+                let mut sums = [[0; MAX_HIDDEN]; 2];
                 for c in [Color::Black, Color::White] {
                     features::active(pos, c, &mut active);
                     sums[c.index()] = net.accumulate(&active);
@@ -288,7 +288,7 @@ impl Accumulator {
                         *slot_net = *net;
                         out
                     }
-                    slot => &mut slot.insert((*net, [[0; HIDDEN]; 2])).1,
+                    slot => &mut slot.insert((*net, [[0; MAX_HIDDEN]; 2])).1,
                 };
                 let NetRows { adds, subs } = &rows;
                 net.update_move(sums, out, [&adds[0], &adds[1]], [&subs[0], &subs[1]]);

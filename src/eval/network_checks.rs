@@ -12,7 +12,7 @@
 //! (added to the hand-set score): the network knows nothing of the evaluation built on it.
 
 use super::{hand_evaluate, with_correction};
-use crate::nnue::features::{self, HIDDEN};
+use crate::nnue::features::{self, MAX_HIDDEN};
 use crate::nnue::network::{Network, OUTPUT_LIMIT, QA, QB};
 use crate::nnue::simd::{Path, Row};
 use crate::rules::{Color, Position, RuleSet};
@@ -41,9 +41,9 @@ pub fn check_network(net: &Network) {
         "{lo}..{hi}"
     );
     check_worst_accumulators(net);
-    let mut state = u64::from(net.b2 as u32) ^ (u64::from(net.w2[0] as u16) << 32) | 1;
+    let mut state = u64::from(net.b2 as u32) ^ (u64::from(net.w2[0][0] as u16) << 32) | 1;
     let mut pos = Position::start(net.variant, RuleSet::Seed);
-    let paths = Path::available();
+    let (paths, hidden) = (Path::available(), net.hidden());
     // Per path and perspective, the accumulator kept up to date move by move.
     let mut kept: Vec<[Row; 2]> = Vec::new();
     let mut before = [Vec::new(), Vec::new()];
@@ -68,11 +68,8 @@ pub fn check_network(net: &Network) {
                     .collect();
                 for (path, accs) in paths.iter().zip(&mut kept) {
                     net.update_by(*path, &mut accs[c], &adds, &subs);
-                    assert_eq!(
-                        accs[c],
-                        net.accumulate_by(Path::Scalar, &active[c]),
-                        "{path:?}"
-                    );
+                    let want = net.accumulate_by(Path::Scalar, &active[c]);
+                    assert_eq!(accs[c][..hidden], want[..hidden], "{path:?}");
                 }
             }
         }
@@ -95,7 +92,7 @@ fn check_worst_accumulators(net: &Network) {
     let side = net.variant.side();
     let squares = side * side;
     let count = features::count(net.variant);
-    for i in 0..HIDDEN {
+    for i in 0..net.hidden() {
         for sign in [-1i32, 1] {
             let worst: Vec<u32> = (0..squares)
                 .filter_map(|sq| {
@@ -115,11 +112,11 @@ fn check_worst_accumulators(net: &Network) {
     }
 }
 
-/// A perspective's accumulator by checked i64 arithmetic.
-fn reference_accumulator(net: &Network, active: &[u32]) -> [i64; HIDDEN] {
+/// A perspective's accumulator by checked i64 arithmetic (the lanes past the width: zero).
+fn reference_accumulator(net: &Network, active: &[u32]) -> [i64; MAX_HIDDEN] {
     let mut acc = net.b1.map(i64::from);
     for &f in active {
-        for (a, &w) in acc.iter_mut().zip(net.row(f as usize)) {
+        for (a, &w) in acc.iter_mut().zip(&net.row(f as usize)[..net.hidden()]) {
             *a = a.checked_add(i64::from(w)).unwrap();
         }
     }
@@ -127,10 +124,10 @@ fn reference_accumulator(net: &Network, active: &[u32]) -> [i64; HIDDEN] {
 }
 
 /// The output by checked i64 arithmetic.
-fn reference_output(net: &Network, us: &[i64; HIDDEN], them: &[i64; HIDDEN]) -> i64 {
+fn reference_output(net: &Network, us: &[i64; MAX_HIDDEN], them: &[i64; MAX_HIDDEN]) -> i64 {
     let mut sum = i64::from(net.b2);
-    for (acc, w) in [(us, &net.w2[..HIDDEN]), (them, &net.w2[HIDDEN..])] {
-        for (&a, &w) in acc.iter().zip(w) {
+    for (acc, w) in [(us, &net.w2[0]), (them, &net.w2[1])] {
+        for (&a, &w) in acc[..net.hidden()].iter().zip(w) {
             let term = a.clamp(0, i64::from(QA)).checked_mul(i64::from(w)).unwrap();
             sum = sum.checked_add(term).unwrap();
         }
@@ -152,7 +149,10 @@ fn check_position(net: &Network, pos: &Position) -> [Vec<u32>; 2] {
         let accs = active.each_ref().map(|a| net.accumulate_by(path, a));
         for (acc, want) in accs.iter().zip(&reference) {
             assert!(
-                acc.iter().zip(want).all(|(&a, &w)| i64::from(a) == w),
+                acc[..net.hidden()]
+                    .iter()
+                    .zip(want)
+                    .all(|(&a, &w)| i64::from(a) == w),
                 "{path:?} {}",
                 pos.to_sfen()
             );

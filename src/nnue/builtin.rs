@@ -10,7 +10,7 @@
 //! (docs/wasm.md).
 
 use super::Network;
-use super::features::HIDDEN;
+use super::features::MAX_HIDDEN;
 use crate::rules::Variant;
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicU8, Ordering};
@@ -35,6 +35,25 @@ const DAIDAI: Option<&[u8]> = Some(include_bytes!(concat!("../../nets/", daidai_
 #[cfg(target_arch = "wasm32")]
 const DAIDAI: Option<&[u8]> = None;
 
+/// The hidden width a network file's header gives (bytes 20 to 23).
+const fn width(file: &[u8]) -> usize {
+    u32::from_le_bytes([file[20], file[21], file[22], file[23]]) as usize
+}
+
+// Each file carries its width, read at run time, so every built-in network runs in any build
+// whose accumulators are wide enough: one that is not fails to compile here, not at run time.
+const _: () = assert!(
+    width(CHU) <= MAX_HIDDEN,
+    "the built-in chu network is wider than SHISHI_NNUE_HIDDEN"
+);
+const _: () = assert!(
+    match DAIDAI {
+        Some(file) => width(file) <= MAX_HIDDEN,
+        None => true,
+    },
+    "the built-in dai dai network is wider than SHISHI_NNUE_HIDDEN"
+);
+
 /// The dai dai network handed over by the host of a build without [`DAIDAI`].
 static PROVIDED: OnceLock<Network> = OnceLock::new();
 
@@ -45,27 +64,26 @@ const NOT_ASKED: u8 = 0;
 const ASKED: u8 = 1;
 const ANSWERED: u8 = 2;
 
-/// The built-in network of `variant`, if it has one. A build of another hidden width
-/// (`SHISHI_NNUE_HIDDEN`, made to measure what a width costs: docs/eval.md) has none.
+/// The built-in network of `variant`, if it has one: natively always; in the WebAssembly
+/// build, dai dai's once the host has handed it over.
 pub fn network(variant: Variant) -> Option<&'static Network> {
-    static CHU_NET: OnceLock<Option<Network>> = OnceLock::new();
+    static CHU_NET: OnceLock<Network> = OnceLock::new();
     static DAIDAI_NET: OnceLock<Option<Network>> = OnceLock::new();
     match variant {
-        Variant::Chu => CHU_NET.get_or_init(|| parse(CHU)).as_ref(),
+        Variant::Chu => Some(CHU_NET.get_or_init(|| parse(CHU))),
         Variant::DaiDai => DAIDAI_NET
-            .get_or_init(|| DAIDAI.and_then(parse))
+            .get_or_init(|| DAIDAI.map(parse))
             .as_ref()
             .or_else(|| PROVIDED.get()),
     }
 }
 
-/// The network in `file`, or `None` where its hidden width is not this build's.
-fn parse(file: &[u8]) -> Option<Network> {
-    let width = u32::from_le_bytes(file[20..24].try_into().unwrap()) as usize;
-    // The files are part of the source tree and a unit test reads them through the same
-    // reader, so a failure here is a broken build, not bad input.
-    (width == HIDDEN)
-        .then(|| Network::from_bytes(file).expect("a built-in network is a valid network file"))
+/// The network in `file`, a built-in one.
+fn parse(file: &[u8]) -> Network {
+    // The files are part of the source tree, their widths fit this build (asserted above) and
+    // a unit test reads them through the same reader, so a failure here is a broken build,
+    // not bad input.
+    Network::from_bytes(file).expect("a built-in network is a valid network file")
 }
 
 /// `variant` is to be judged by its built-in network (through [`super::prepare`]): where

@@ -5,13 +5,18 @@
 
 use crate::rules::{Color, Variant};
 
-/// Width of each perspective's accumulator (the hidden layer): 32, or what the environment
-/// variable `SHISHI_NNUE_HIDDEN` said when the engine was built (a multiple of 16 from 16 to
-/// 1024; docs/eval.md, "Cost", measures widths with it). Network files carry their width and
-/// the reader refuses any other.
-pub const HIDDEN: usize = match option_env!("SHISHI_NNUE_HIDDEN") {
+/// The widest hidden layer (each perspective's accumulator) this build runs: 64, or what the
+/// environment variable `SHISHI_NNUE_HIDDEN` said when the engine was built (a multiple of 16
+/// up to 1024, and at least the built-in networks' width, which `builtin` asserts;
+/// docs/eval.md, "Width", measures wider networks with it). Each network file carries its own
+/// width, read at run time ([`super::Network::hidden`]), so a 64-wide chu network and a
+/// 32-wide dai dai one run in the same binary. The accumulators are nevertheless arrays of
+/// this many lanes, of which a network uses its first `hidden`: the search keeps one per ply
+/// and updates it at every move, and a fixed size keeps those slots free of allocation and
+/// indirection. A larger maximum costs every search bigger slots, which is why it is not 1024.
+pub const MAX_HIDDEN: usize = match option_env!("SHISHI_NNUE_HIDDEN") {
     Some(width) => parse_width(width),
-    None => 32,
+    None => 64,
 };
 
 const fn parse_width(text: &str) -> usize {

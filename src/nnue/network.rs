@@ -14,9 +14,11 @@
 //!
 //! File, little-endian: the magic `SHISHINN`, u32 version, u32 variant (0 chu, 1 dai dai),
 //! u32 features, u32 hidden, i32 scale, then w1 (features × hidden i16, feature-major), b1
-//! (hidden i32), w2 (2 × hidden i16), b2 (i32). The hidden width is the build's
-//! ([`HIDDEN`], 32 unless `SHISHI_NNUE_HIDDEN` set it at build time); a file of another
-//! width is refused.
+//! (hidden i32), w2 (2 × hidden i16: the side to move's half, then the other side's), b2
+//! (i32). The hidden width is the file's own, read at run time: any multiple of 16 (the
+//! vector paths' step) from 16 to [`MAX_HIDDEN`] (64 unless `SHISHI_NNUE_HIDDEN` raised it at
+//! build time), so networks of different widths, one per game, run in one binary. A file of
+//! another width is refused with the reason.
 //!
 //! # Why no accepted file can overflow or reach a mate score
 //!
@@ -50,8 +52,8 @@
 //!    1 600 + 10 000 = 11 600 from zero, far from the mate scores (29 000 and beyond;
 //!    asserted at compile time in `eval`). Beyond a lead of 1 600 the network adds nothing.
 
-use super::features::{self, HIDDEN};
-use super::simd::{self, Path, Row};
+use super::features::{self, MAX_HIDDEN};
+use super::simd::{self, Path, Row, Width};
 use crate::rules::Variant;
 use arrayvec::ArrayVec;
 
@@ -78,28 +80,98 @@ pub const B2_LIMIT: i32 = 1 << 30;
 /// Largest |output| (pawn units) of any network the reader accepts: see the module's proof.
 pub const OUTPUT_LIMIT: i32 = 10_000;
 
+/// The width of a network of `hidden` units, if this engine runs one: a multiple of 16 (the
+/// vector paths' step) from 16 to [`MAX_HIDDEN`] (the accumulators' length). The reason if
+/// not, to follow "… of N hidden units; ".
+pub fn check_width(hidden: usize) -> Result<Width, String> {
+    Width::new(hidden).ok_or_else(|| {
+        if hidden > MAX_HIDDEN {
+            format!(
+                "this engine reads at most {MAX_HIDDEN} (SHISHI_NNUE_HIDDEN raises it at build time)"
+            )
+        } else {
+            format!("this engine reads a multiple of 16 from 16 to {MAX_HIDDEN}")
+        }
+    })
+}
+
 /// A network for one game.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Network {
     /// The game it judges.
     pub variant: Variant,
+    /// Hidden units per perspective: the lanes of every accumulator and row it uses. Private,
+    /// as `w1` is laid out by it ([`Network::hidden`] reads it).
+    width: Width,
     /// Pawn units of an output of 1.0.
     pub scale: i32,
-    /// First layer, feature-major: `w1[f * HIDDEN + i]`.
-    pub w1: Vec<i16>,
-    /// First layer's bias.
-    pub b1: [i32; HIDDEN],
-    /// Output weights: the side to move's half, then the other side's.
-    pub w2: [i16; 2 * HIDDEN],
+    /// First layer, feature-major as in the file (`w1[f * hidden + i]`), followed by
+    /// `MAX_HIDDEN - hidden` zeros, so that every feature's row can be handed to the vector
+    /// paths as a whole [`Row`] (of which they read the first `hidden` lanes). Private: the
+    /// padding is this type's business ([`Network::new`]).
+    w1: Vec<i16>,
+    /// First layer's bias; zero from `hidden` on.
+    pub b1: [i32; MAX_HIDDEN],
+    /// Output weights: the side to move's, then the other side's; zero from `hidden` on.
+    pub w2: [Row; 2],
     /// Output bias (scaled by QA · QB).
     pub b2: i32,
 }
 
 impl Network {
-    /// The first-layer weights of feature `f`.
+    /// A network of `width` units from its layers in the file's order and layout: `w1`
+    /// feature-major (features × hidden), `b1` (hidden), `w2` (2 × hidden, the side to
+    /// move's half first). Sizes only are checked here; [`Network::check`] checks the bounds.
+    ///
+    /// # Panics
+    /// If a layer's length is not the one `width` gives: a caller's slip, since both callers
+    /// (the reader and the trainer) size the layers from it.
+    pub fn new(
+        variant: Variant,
+        width: Width,
+        scale: i32,
+        mut w1: Vec<i16>,
+        b1: &[i32],
+        w2: &[i16],
+        b2: i32,
+    ) -> Network {
+        let hidden = width.get();
+        assert_eq!(w1.len(), features::count(variant) * hidden, "first layer");
+        assert_eq!((b1.len(), w2.len()), (hidden, 2 * hidden), "biases, output");
+        w1.resize(w1.len() + MAX_HIDDEN - hidden, 0);
+        let mut net = Network {
+            variant,
+            width,
+            scale,
+            w1,
+            b1: [0; MAX_HIDDEN],
+            w2: [[0; MAX_HIDDEN]; 2],
+            b2,
+        };
+        net.b1[..hidden].copy_from_slice(b1);
+        for (half, w) in net.w2.iter_mut().zip(w2.chunks_exact(hidden)) {
+            half[..hidden].copy_from_slice(w);
+        }
+        net
+    }
+
+    /// Hidden units per perspective: the network's width, from its file.
+    #[inline]
+    pub fn hidden(&self) -> usize {
+        self.width.get()
+    }
+
+    /// The first-layer weights of feature `f`, in the row's first `hidden` lanes (the lanes
+    /// after them are the next features' weights, or zeros, and mean nothing here).
     #[inline]
     pub fn row(&self, f: usize) -> &Row {
-        self.w1[f * HIDDEN..(f + 1) * HIDDEN].try_into().unwrap()
+        let at = f * self.hidden();
+        self.w1[at..at + MAX_HIDDEN].try_into().unwrap()
+    }
+
+    /// The first layer, feature-major (`[f * hidden + i]`), as the file holds it.
+    pub fn w1(&self) -> &[i16] {
+        &self.w1[..features::count(self.variant) * self.hidden()]
     }
 
     /// The output in pawn units for the side to move (`us`) given both accumulators.
@@ -112,7 +184,7 @@ impl Network {
     #[inline]
     pub fn output_by(&self, path: Path, us: &Row, them: &Row) -> i32 {
         // Bounds and why nothing overflows: the module's documentation.
-        let sum = i64::from(self.b2) + i64::from(simd::dot(path, us, them, &self.w2));
+        let sum = i64::from(self.b2) + i64::from(simd::dot(path, self.width, us, them, &self.w2));
         (sum * i64::from(self.scale) / i64::from(QA * QB)) as i32
     }
 
@@ -123,7 +195,8 @@ impl Network {
 
     /// [`Network::accumulate`] computed by `path`.
     pub fn accumulate_by(&self, path: Path, active: &[u32]) -> Row {
-        // In range: b1 is the accumulator of the empty board (point 1 of the proof).
+        // In range: b1 is the accumulator of the empty board (point 1 of the proof). The
+        // lanes past `hidden` are b1's zeros, and no update writes them.
         let mut acc = self.b1.map(|b| b as i16);
         self.update_by(path, &mut acc, active, &[]);
         acc
@@ -169,6 +242,7 @@ impl Network {
         let [add0, add1, sub0, sub1] = &rows;
         simd::update_pair(
             path,
+            self.width,
             from,
             to,
             [&add0[..adds[0].len()], &add1[..adds[1].len()]],
@@ -186,17 +260,18 @@ impl Network {
         };
         for chunk in adds.chunks(AT_ONCE) {
             let from = *acc;
-            simd::update(path, &from, acc, &rows(chunk), &[]);
+            simd::update(path, self.width, &from, acc, &rows(chunk), &[]);
         }
         for chunk in subs.chunks(AT_ONCE) {
             let from = *acc;
-            simd::update(path, &from, acc, &[], &rows(chunk));
+            simd::update(path, self.width, &from, acc, &[], &rows(chunk));
         }
     }
 
-    /// The file's bytes.
+    /// The file's bytes: of the arrays, the first `hidden` lanes only.
     pub fn to_bytes(&self) -> Vec<u8> {
-        let mut out = Vec::with_capacity(40 + self.w1.len() * 2 + HIDDEN * 8);
+        let hidden = self.hidden();
+        let mut out = Vec::with_capacity(40 + self.w1().len() * 2 + hidden * 8);
         out.extend_from_slice(MAGIC);
         for v in [
             VERSION,
@@ -205,19 +280,20 @@ impl Network {
                 Variant::DaiDai => 1,
             },
             features::count(self.variant) as u32,
-            HIDDEN as u32,
+            hidden as u32,
         ] {
             out.extend_from_slice(&v.to_le_bytes());
         }
         out.extend_from_slice(&self.scale.to_le_bytes());
-        self.w1
+        self.w1()
             .iter()
             .for_each(|w| out.extend_from_slice(&w.to_le_bytes()));
-        self.b1
+        self.b1[..hidden]
             .iter()
             .for_each(|b| out.extend_from_slice(&b.to_le_bytes()));
         self.w2
             .iter()
+            .flat_map(|half| &half[..hidden])
             .for_each(|w| out.extend_from_slice(&w.to_le_bytes()));
         out.extend_from_slice(&self.b2.to_le_bytes());
         out
@@ -239,25 +315,26 @@ impl Network {
             v => return Err(format!("unknown variant number {v}")),
         };
         let (n, hidden) = (r.u32()? as usize, r.u32()? as usize);
-        if n != features::count(variant) || hidden != HIDDEN {
+        if n != features::count(variant) {
             return Err(format!(
-                "a {} network of {n} features and {hidden} hidden units; this engine's has {} and {HIDDEN}",
+                "a {} network of {n} features; {} has {}",
+                variant.name(),
                 variant.name(),
                 features::count(variant)
             ));
         }
+        let width = check_width(hidden)
+            .map_err(|e| format!("a {} network of {hidden} hidden units; {e}", variant.name()))?;
         let scale = r.i32()?;
-        let w1 = (0..n * HIDDEN)
+        let w1 = (0..n * hidden)
             .map(|_| r.i16())
             .collect::<Result<Vec<_>, _>>()?;
-        let mut b1 = [0; HIDDEN];
-        for b in &mut b1 {
-            *b = r.i32()?;
-        }
-        let mut w2 = [0; 2 * HIDDEN];
-        for w in &mut w2 {
-            *w = r.i16()?;
-        }
+        let b1 = (0..hidden)
+            .map(|_| r.i32())
+            .collect::<Result<Vec<_>, _>>()?;
+        let w2 = (0..2 * hidden)
+            .map(|_| r.i16())
+            .collect::<Result<Vec<_>, _>>()?;
         let b2 = r.i32()?;
         if r.at != bytes.len() {
             return Err(format!(
@@ -265,14 +342,7 @@ impl Network {
                 bytes.len() - r.at
             ));
         }
-        let net = Network {
-            variant,
-            scale,
-            w1,
-            b1,
-            w2,
-            b2,
-        };
+        let net = Network::new(variant, width, scale, w1, &b1, &w2, b2);
         net.check()?;
         Ok(net)
     }
@@ -281,8 +351,24 @@ impl Network {
     /// and its scores out of mate range (the module's documentation proves it); the reader
     /// refuses a file that fails.
     pub fn check(&self) -> Result<(), String> {
-        if self.w1.len() != features::count(self.variant) * HIDDEN {
-            return Err(format!("{} first-layer weights", self.w1.len()));
+        let hidden = self.hidden();
+        // `variant` is public, and the first layer's length is that game's.
+        if self.w1.len() != features::count(self.variant) * hidden + MAX_HIDDEN - hidden {
+            return Err(format!(
+                "the first layer is not of {}'s size",
+                self.variant.name()
+            ));
+        }
+        // The lanes past the width stay zero (the fields are public), so that equal files
+        // are equal networks (a network loaded twice is kept once) and the bounds below,
+        // taken over whole arrays, are the file's.
+        if self.b1[hidden..].iter().any(|&b| b != 0)
+            || self
+                .w2
+                .iter()
+                .any(|half| half[hidden..].iter().any(|&w| w != 0))
+        {
+            return Err(format!("weights past the {hidden} hidden units"));
         }
         if !(1..=SCALE_LIMIT).contains(&self.scale) {
             return Err(format!(
@@ -292,7 +378,7 @@ impl Network {
         }
         if self.b1.iter().any(|b| b.unsigned_abs() > B1_LIMIT as u32)
             || self
-                .w1
+                .w1()
                 .iter()
                 .any(|w| u32::from(w.unsigned_abs()) > W1_LIMIT as u32)
         {
@@ -301,13 +387,13 @@ impl Network {
             ));
         }
         let (lo, hi) = self.accumulator_range();
-        if let Some(i) = (0..HIDDEN).find(|&i| lo[i] < -ACC_LIMIT || hi[i] > ACC_LIMIT) {
+        if let Some(i) = (0..hidden).find(|&i| lo[i] < -ACC_LIMIT || hi[i] > ACC_LIMIT) {
             return Err(format!(
                 "first-layer weights too large: unit {i}'s accumulator can reach {} to {} on some board, beyond ±{ACC_LIMIT}",
                 lo[i], hi[i]
             ));
         }
-        let w2_sum: i64 = self.w2.iter().map(|&w| i64::from(w).abs()).sum();
+        let w2_sum: i64 = self.w2.iter().flatten().map(|&w| i64::from(w).abs()).sum();
         if w2_sum > W2_SUM_LIMIT {
             return Err(format!(
                 "output weights out of range (Σ|w2| = {w2_sum} > {W2_SUM_LIMIT})"
@@ -330,20 +416,21 @@ impl Network {
 
     /// Per unit, the least and the greatest accumulator of any board: on every square the
     /// piece (of either side, any kind) whose weight pulls the unit furthest down or up, or
-    /// none. Meaningful once |w1| and |b1| are bounded (no overflow below 2^31).
-    pub fn accumulator_range(&self) -> ([i32; HIDDEN], [i32; HIDDEN]) {
+    /// none. Meaningful once |w1| and |b1| are bounded (no overflow below 2^31). The units
+    /// from `hidden` on are b1's zeros.
+    pub fn accumulator_range(&self) -> ([i32; MAX_HIDDEN], [i32; MAX_HIDDEN]) {
         let side = self.variant.side();
         let squares = side * side;
         let (mut lo, mut hi) = (self.b1, self.b1);
         for sq in 0..squares {
-            let (mut least, mut most) = ([0i16; HIDDEN], [0i16; HIDDEN]);
+            let (mut least, mut most) = ([0i16; MAX_HIDDEN], [0i16; MAX_HIDDEN]);
             for f in (sq..features::count(self.variant)).step_by(squares) {
-                for (i, &w) in self.row(f).iter().enumerate() {
+                for (i, &w) in self.row(f)[..self.hidden()].iter().enumerate() {
                     least[i] = least[i].min(w);
                     most[i] = most[i].max(w);
                 }
             }
-            for i in 0..HIDDEN {
+            for i in 0..self.hidden() {
                 lo[i] += i32::from(least[i]);
                 hi[i] += i32::from(most[i]);
             }
@@ -356,7 +443,7 @@ impl Network {
     /// Meaningful once the field bounds of [`Network::check`] hold (no overflow below 2^62).
     pub fn output_range(&self) -> (i64, i64) {
         let (mut lo, mut hi) = (i64::from(self.b2), i64::from(self.b2));
-        for &w in &self.w2 {
+        for &w in self.w2.iter().flatten() {
             let w = i64::from(w) * i64::from(QA);
             lo += w.min(0);
             hi += w.max(0);

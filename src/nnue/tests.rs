@@ -1,35 +1,65 @@
 //! The network's inference against its definition: incremental accumulators equal a fresh
 //! count after every move, the evaluation is the hand-set score plus the network's output
-//! (faded as the lead grows), and the file reads back exactly and refuses damage.
+//! (faded as the lead grows), and the file reads back exactly and refuses damage. Networks of
+//! the built-in width (32) and of the widest a default build reads (64) are run side by side:
+//! the width is each file's own.
 
-use super::features::{self, HIDDEN};
+use super::features::{self, MAX_HIDDEN};
 use super::network::{ACC_LIMIT, B2_LIMIT, Network, OUTPUT_LIMIT, QA, SCALE_LIMIT, W2_SUM_LIMIT};
+use super::simd::{self, Path, Row, Width};
 use crate::eval::test_util::{Rng, random_positions};
 use crate::eval::{Accumulator, evaluate_with, hand_evaluate, with_correction};
 use crate::rules::{Color, Position, RuleSet, Variant};
 
-/// A network with weights large enough that every clipping path is taken.
-fn random_network(variant: Variant, seed: u64) -> &'static Network {
+/// The widths the tests run networks of: the built-in networks' and the widest a default
+/// build reads.
+const WIDTHS: [usize; 2] = [32, 64];
+
+/// A network of `hidden` units with weights large enough that every clipping path is taken.
+fn random_network(variant: Variant, hidden: usize, seed: u64) -> &'static Network {
     let mut rng = Rng(seed);
     let mut small = |range: u64| (rng.next() % (2 * range + 1)) as i64 - range as i64;
-    let w1 = (0..features::count(variant) * HIDDEN)
+    let w1 = (0..features::count(variant) * hidden)
         .map(|_| small(QA as u64 / 16) as i16)
         .collect();
-    let mut b1 = [0; HIDDEN];
-    b1.iter_mut().for_each(|b| *b = small(QA as u64) as i32);
-    let mut w2 = [0; 2 * HIDDEN];
-    w2.iter_mut()
-        .for_each(|w| *w = small(400 * 32 / HIDDEN as u64) as i16);
-    let net = Network {
-        variant,
-        scale: 1000,
-        w1,
-        b1,
-        w2,
-        b2: small(100_000) as i32,
-    };
+    let b1: Vec<i32> = (0..hidden).map(|_| small(QA as u64) as i32).collect();
+    let w2: Vec<i16> = (0..2 * hidden)
+        .map(|_| small(400 * 32 / hidden as u64) as i16)
+        .collect();
+    let b2 = small(100_000) as i32;
+    let net = Network::new(variant, width(hidden), 1000, w1, &b1, &w2, b2);
     net.check().expect("a network the reader accepts");
     Box::leak(Box::new(net))
+}
+
+fn width(hidden: usize) -> Width {
+    Width::new(hidden).unwrap()
+}
+
+/// `net` widened to `hidden` units: each new unit a copy of an old one's first-layer weights
+/// (so every bound still holds) with no output weight, so the wider network's output is
+/// `net`'s on every board while its accumulators hold twice the lanes.
+fn widened(net: &Network, hidden: usize) -> Network {
+    let old = net.hidden();
+    let w1 = net
+        .w1()
+        .chunks_exact(old)
+        .flat_map(|row| (0..hidden).map(move |i| row[i % old]))
+        .collect();
+    let b1: Vec<i32> = (0..hidden).map(|i| net.b1[i % old]).collect();
+    let w2: Vec<i16> = (0..2 * hidden)
+        .map(|i| {
+            let (half, unit) = (i / hidden, i % hidden);
+            if unit < old { net.w2[half][unit] } else { 0 }
+        })
+        .collect();
+    Network::new(net.variant, width(hidden), net.scale, w1, &b1, &w2, net.b2)
+}
+
+/// The first `hidden` lanes of both perspectives' accumulators: what a network's results
+/// depend on (a slot's lanes past them hold whatever was there).
+fn used(accs: &[Row; 2], hidden: usize) -> [&[i16]; 2] {
+    accs.each_ref().map(|a| &a[..hidden])
 }
 
 fn fresh(pos: &Position, net: &'static Network) -> Accumulator {
@@ -45,32 +75,38 @@ fn incremental_accumulators_equal_a_fresh_count_after_every_move() {
         (Variant::Chu, RuleSet::Seed),
         (Variant::DaiDai, RuleSet::Seed),
     ] {
-        let net = random_network(variant, 7);
-        for mut pos in random_positions(variant, rules, &mut rng, 2, 1, 7, 150) {
-            let before = fresh(&pos, net);
-            // One slot for every move, as the search reuses a ply's: each move overwrites
-            // what the last one left (the first fills an empty slot).
-            let mut after = Accumulator::default();
-            for mv in pos.game_moves() {
-                before.play(&mut pos, mv, &mut after, |_| {});
-                assert_eq!(after, fresh(&pos, net), "{} after {mv}", pos.to_sfen());
-                assert_eq!(
-                    evaluate_with(&pos, &after),
-                    evaluate_with(&pos, &fresh(&pos, net))
-                );
-                pos.unmake();
-                checked += 1;
+        for hidden in WIDTHS {
+            let net = random_network(variant, hidden, 7);
+            for mut pos in random_positions(variant, rules, &mut rng, 2, 1, 7, 150) {
+                let before = fresh(&pos, net);
+                // One slot for every move, as the search reuses a ply's: each move overwrites
+                // what the last one left (the first fills an empty slot).
+                let mut after = Accumulator::default();
+                for mv in pos.game_moves() {
+                    before.play(&mut pos, mv, &mut after, |_| {});
+                    assert_eq!(after, fresh(&pos, net), "{} after {mv}", pos.to_sfen());
+                    assert_eq!(
+                        evaluate_with(&pos, &after),
+                        evaluate_with(&pos, &fresh(&pos, net))
+                    );
+                    pos.unmake();
+                    checked += 1;
+                }
             }
         }
     }
-    assert!(checked > 5_000, "only {checked} moves checked");
+    assert!(checked > 10_000, "only {checked} moves checked");
 }
 
 #[test]
 fn the_evaluation_is_the_hand_set_score_plus_the_networks_faded_output_for_the_side_to_move() {
     let mut rng = Rng(0x00ee_0000_0000_0002);
-    for variant in [Variant::Chu, Variant::DaiDai] {
-        let net = random_network(variant, 9);
+    for (variant, hidden) in [
+        (Variant::Chu, 32),
+        (Variant::Chu, 64),
+        (Variant::DaiDai, 64),
+    ] {
+        let net = random_network(variant, hidden, 9);
         let mut differs = 0;
         for pos in random_positions(variant, RuleSet::Seed, &mut rng, 2, 1, 9, 120) {
             let (mut us, mut them) = (Vec::new(), Vec::new());
@@ -112,13 +148,25 @@ fn each_side_sees_the_same_board_from_its_own_chair() {
 #[test]
 fn a_network_file_reads_back_and_damage_is_refused() {
     for variant in [Variant::Chu, Variant::DaiDai] {
-        file_reads_back_and_damage_is_refused(variant);
+        for hidden in WIDTHS {
+            file_reads_back_and_damage_is_refused(variant, hidden);
+        }
     }
 }
 
-fn file_reads_back_and_damage_is_refused(variant: Variant) {
-    let net = random_network(variant, 3);
+fn file_reads_back_and_damage_is_refused(variant: Variant, hidden: usize) {
+    let net = random_network(variant, hidden, 3);
     let bytes = net.to_bytes();
+    // The file's size is its width's: nothing of the accumulators' unused lanes is written.
+    let n = features::count(variant);
+    assert_eq!(
+        bytes.len(),
+        28 + 2 * n * hidden + 4 * hidden + 4 * hidden + 4
+    );
+    assert_eq!(
+        u32::from_le_bytes(bytes[20..24].try_into().unwrap()),
+        hidden as u32
+    );
     assert_eq!(&Network::from_bytes(&bytes).unwrap(), net);
     assert_eq!(net.hash().len(), 16);
     let mut cases: Vec<(Vec<u8>, &str)> = vec![
@@ -143,6 +191,19 @@ fn file_reads_back_and_damage_is_refused(variant: Variant) {
     let mut weight = bytes.clone();
     weight[28..30].copy_from_slice(&i16::MAX.to_le_bytes());
     cases.push((weight, "weights out of range"));
+    // Another width in the header: the sizes that follow are not that width's.
+    for other in [hidden - 16, hidden + 16] {
+        let mut width = bytes.clone();
+        width[20..24].copy_from_slice(&(other as u32).to_le_bytes());
+        let why = if other > MAX_HIDDEN {
+            "hidden units; this engine reads at most"
+        } else if other < hidden {
+            "past the network's end"
+        } else {
+            "cut short"
+        };
+        cases.push((width, why));
+    }
     for (bad, want) in cases {
         let err = Network::from_bytes(&bad).unwrap_err();
         assert!(err.contains(want), "{want}: {err}");
@@ -155,12 +216,9 @@ fn the_built_in_networks_are_the_committed_files_whole() {
         (Variant::Chu, "chu-e6d737b0.nnue", "e6d737b0"),
         (Variant::DaiDai, "daidai-b61fa831.nnue", "b61fa831"),
     ] {
-        let Some(net) = super::builtin::network(variant) else {
-            // A build of another hidden width than the built-in networks' has none.
-            assert_ne!(HIDDEN, 32);
-            continue;
-        };
-        assert_eq!(net.variant, variant);
+        // Natively both are built in, whatever the build's widest network.
+        let net = super::builtin::network(variant).unwrap();
+        assert_eq!((net.variant, net.hidden()), (variant, 32));
         // The reader takes the file whole: writing the parsed network gives the file back.
         let path = format!("{}/nets/{file}", env!("CARGO_MANIFEST_DIR"));
         assert_eq!(net.to_bytes(), std::fs::read(path).unwrap());
@@ -175,10 +233,7 @@ fn a_host_handed_dai_dai_network_is_taken_only_if_it_is_the_built_in_one() {
     // Natively every network is built in: choosing dai dai asks the host for nothing.
     want(Variant::DaiDai);
     assert_eq!(wanted(), None);
-    let Some(daidai) = super::builtin::network(Variant::DaiDai) else {
-        assert_ne!(HIDDEN, 32);
-        return;
-    };
+    let daidai = super::builtin::network(Variant::DaiDai).unwrap();
     let chu = super::builtin::network(Variant::Chu).unwrap();
     let refused = provide(&chu.to_bytes()).unwrap_err();
     assert!(refused.starts_with(DAIDAI_FILE), "{refused}");
@@ -201,11 +256,6 @@ fn builtin_with(scale: i32, b2: i32) -> Vec<u8> {
 
 #[test]
 fn the_files_of_issue_40_are_refused_for_their_output_range() {
-    if super::builtin::network(Variant::Chu).is_none() {
-        // A build of another hidden width than the built-in network's has none.
-        assert_ne!(HIDDEN, 32);
-        return;
-    }
     // Each passed every check before the output was bounded: the first hung the search, the
     // second overflowed, the third scored the start position as a mate.
     for (scale, b2) in [
@@ -230,21 +280,26 @@ fn the_files_of_issue_40_are_refused_for_their_output_range() {
     assert!(-half < lo && lo < 0 && 0 < hi && hi < half, "({lo}, {hi})");
 }
 
-/// Networks at the reader's extremes: each bound reached, none passed.
-fn extreme_networks(variant: Variant) -> Vec<Network> {
-    let n = features::count(variant) * HIDDEN;
-    let base = |w1: i32, b1: i32, w2: i32, b2: i32| Network {
-        variant,
-        scale: 1,
-        // Alternating signs along a row, so some units sit at each end.
-        w1: (0..n)
-            .map(|k| if k % 2 == 0 { w1 } else { -w1 } as i16)
-            .collect(),
-        b1: std::array::from_fn(|i| if i % 3 == 0 { -b1 } else { b1 }),
-        w2: [w2 as i16; 2 * HIDDEN],
-        b2,
+/// Networks of `hidden` units at the reader's extremes: each bound reached, none passed.
+fn extreme_networks(variant: Variant, hidden: usize) -> Vec<Network> {
+    let n = features::count(variant) * hidden;
+    let base = |w1: i32, b1: i32, w2: i32, b2: i32| {
+        Network::new(
+            variant,
+            width(hidden),
+            1,
+            // Alternating signs along a row, so some units sit at each end.
+            (0..n)
+                .map(|k| if k % 2 == 0 { w1 } else { -w1 } as i16)
+                .collect(),
+            &(0..hidden)
+                .map(|i| if i % 3 == 0 { -b1 } else { b1 })
+                .collect::<Vec<_>>(),
+            &vec![w2 as i16; 2 * hidden],
+            b2,
+        )
     };
-    let per_weight = (W2_SUM_LIMIT / (2 * HIDDEN as i64)).min(i64::from(i16::MAX)) as i32;
+    let per_weight = (W2_SUM_LIMIT / (2 * hidden as i64)).min(i64::from(i16::MAX)) as i32;
     // The largest first-layer weight for which a full board's accumulator stays inside
     // ±ACC_LIMIT, and the bias that takes it to the limit exactly.
     let squares = (variant.side() * variant.side()) as i32;
@@ -259,8 +314,10 @@ fn extreme_networks(variant: Variant) -> Vec<Network> {
         base(w1 / 2, QA / 2, -per_weight, B2_LIMIT),
     ];
     let mut alternating = base(w1 / 2, QA / 2, 0, 0);
-    for (i, w) in alternating.w2.iter_mut().enumerate() {
-        *w = if i % 2 == 0 { per_weight } else { -per_weight } as i16;
+    for half in &mut alternating.w2 {
+        for (i, w) in half[..hidden].iter_mut().enumerate() {
+            *w = if i % 2 == 0 { per_weight } else { -per_weight } as i16;
+        }
     }
     nets.push(alternating);
     // The largest b2 at the largest scale.
@@ -296,8 +353,12 @@ fn extreme_networks(variant: Variant) -> Vec<Network> {
 #[test]
 fn networks_at_every_accepted_extreme_evaluate_exactly_and_never_to_a_mate_score() {
     let mut rng = Rng(0x00ee_0000_0000_0040);
-    for variant in [Variant::Chu, Variant::DaiDai] {
-        for net in extreme_networks(variant) {
+    for (variant, hidden) in [
+        (Variant::Chu, 32),
+        (Variant::Chu, 64),
+        (Variant::DaiDai, 32),
+    ] {
+        for net in extreme_networks(variant, hidden) {
             // Accepted, through the file too, and at the edge: one step more is refused.
             net.check().unwrap();
             let bytes = net.to_bytes();
@@ -321,11 +382,11 @@ fn networks_at_every_accepted_extreme_evaluate_exactly_and_never_to_a_mate_score
             );
             // A unit whose accumulator reaches the limit on some board: one more is refused.
             let (least, most) = net.accumulator_range();
-            if let Some(i) = (0..HIDDEN).find(|&i| most[i] == ACC_LIMIT) {
+            if let Some(i) = (0..hidden).find(|&i| most[i] == ACC_LIMIT) {
                 let mut wider = net.clone();
                 wider.b1[i] += 1;
                 assert!(wider.check().is_err(), "{variant:?} unit {i}");
-            } else if let Some(i) = (0..HIDDEN).find(|&i| least[i] == -ACC_LIMIT) {
+            } else if let Some(i) = (0..hidden).find(|&i| least[i] == -ACC_LIMIT) {
                 let mut wider = net.clone();
                 wider.b1[i] -= 1;
                 assert!(wider.check().is_err(), "{variant:?} unit {i}");
@@ -353,15 +414,11 @@ fn networks_at_every_accepted_extreme_evaluate_exactly_and_never_to_a_mate_score
 
 #[test]
 fn network_fuzz_byte_flips_and_truncations_of_the_built_in_network() {
-    if super::builtin::network(Variant::Chu).is_none() {
-        // A build of another hidden width than the built-in network's has none.
-        assert_ne!(HIDDEN, 32);
-        return;
-    }
     // Seeded mutations of the built-in file: the reader never panics, and what it accepts
     // evaluates exactly and inside the bounds (`eval::network_checks::check_network_bytes`). The header,
     // the output layer and the first layer's first and last rows get most of the flips.
-    let file = super::builtin::network(Variant::Chu).unwrap().to_bytes();
+    let net = super::builtin::network(Variant::Chu).unwrap();
+    let (file, hidden) = (net.to_bytes(), net.hidden());
     let n = file.len();
     let mut rng = Rng(0x00ee_0000_0000_0041);
     let (mut accepted, mut refused) = (0, 0);
@@ -371,7 +428,7 @@ fn network_fuzz_byte_flips_and_truncations_of_the_built_in_network() {
         for _ in 0..flips {
             let at = match rng.below(4) {
                 0 => rng.below(40),
-                1 => n - 1 - rng.below(HIDDEN * 8 + 4),
+                1 => n - 1 - rng.below(hidden * 8 + 4),
                 2 => 28 + rng.below(4096),
                 _ => rng.below(n),
             };
@@ -407,7 +464,6 @@ fn difference(before: &[u32], after: &[u32]) -> (Vec<u32>, Vec<u32>) {
 
 #[test]
 fn every_simd_path_gives_the_scalar_integers_for_every_move_and_position() {
-    use super::simd::Path;
     let paths = Path::available();
     assert!(paths.contains(&Path::best()), "{paths:?}");
     #[cfg(target_arch = "x86_64")]
@@ -419,62 +475,163 @@ fn every_simd_path_gives_the_scalar_integers_for_every_move_and_position() {
         (Variant::Chu, RuleSet::Seed),
         (Variant::DaiDai, RuleSet::Seed),
     ] {
-        let net = random_network(variant, 11);
-        for mut pos in random_positions(variant, rules, &mut rng, 2, 1, 9, 150) {
-            let mut active = [Vec::new(), Vec::new()];
-            for c in [Color::Black, Color::White] {
-                features::active(&pos, c, &mut active[c.index()]);
-            }
-            let scalar = active
-                .each_ref()
-                .map(|a| net.accumulate_by(Path::Scalar, a));
-            let us = pos.side_to_move().index();
-            let out = net.output_by(Path::Scalar, &scalar[us], &scalar[1 - us]);
-            for &path in &paths {
-                let accs = active.each_ref().map(|a| net.accumulate_by(path, a));
-                assert_eq!(accs, scalar, "{path:?}");
-                assert_eq!(net.output_by(path, &accs[us], &accs[1 - us]), out);
-            }
-            // Every move: quiet ones (one row taken, one added), captures, promotions, lion
-            // double captures and igui (up to four taken), each path from the same start.
-            for mv in pos.game_moves() {
-                pos.make(mv);
-                let (mut adds, mut subs, mut wants) = (Vec::new(), Vec::new(), [[0; HIDDEN]; 2]);
-                for c in 0..2 {
-                    let mut after = Vec::new();
-                    features::active(&pos, [Color::Black, Color::White][c], &mut after);
-                    let (add, sub) = difference(&active[c], &after);
-                    let want = net.accumulate_by(Path::Scalar, &after);
-                    for &path in &paths {
-                        let mut acc = scalar[c];
-                        net.update_by(path, &mut acc, &add, &sub);
-                        assert_eq!(acc, want, "{path:?} {mv}");
-                    }
-                    wants[c] = want;
-                    adds.push(add);
-                    subs.push(sub);
-                }
-                // The search's one-pass update of both perspectives into another ply's slot.
-                for &path in &paths {
-                    let mut slot = [[0; HIDDEN]; 2];
-                    let (a, s) = ([&adds[0][..], &adds[1]], [&subs[0][..], &subs[1]]);
-                    net.update_move_by(path, &scalar, &mut slot, a, s);
-                    assert_eq!(slot, wants, "{path:?} {mv}");
-                }
-                pos.unmake();
-                moves_checked += 1;
+        for hidden in WIDTHS {
+            let net = random_network(variant, hidden, 11);
+            for mut pos in random_positions(variant, rules, &mut rng, 2, 1, 9, 150) {
+                moves_checked += paths_agree_on_every_move(net, &mut pos, &paths);
             }
         }
     }
-    assert!(moves_checked > 5_000, "{moves_checked}");
+    assert!(moves_checked > 10_000, "{moves_checked}");
+}
+
+/// Checks every path against the scalar one on `pos` and after each of its moves (see the
+/// test above); returns the number of moves.
+fn paths_agree_on_every_move(net: &Network, pos: &mut Position, paths: &[Path]) -> usize {
+    let hidden = net.hidden();
+    let mut active = [Vec::new(), Vec::new()];
+    for c in [Color::Black, Color::White] {
+        features::active(pos, c, &mut active[c.index()]);
+    }
+    let scalar = active
+        .each_ref()
+        .map(|a| net.accumulate_by(Path::Scalar, a));
+    let us = pos.side_to_move().index();
+    let out = net.output_by(Path::Scalar, &scalar[us], &scalar[1 - us]);
+    for &path in paths {
+        let accs = active.each_ref().map(|a| net.accumulate_by(path, a));
+        assert_eq!(accs, scalar, "{path:?}");
+        assert_eq!(net.output_by(path, &accs[us], &accs[1 - us]), out);
+    }
+    // Every move: quiet ones (one row taken, one added), captures, promotions, lion double
+    // captures and igui (up to four taken), each path from the same start.
+    let moves = pos.game_moves();
+    for &mv in &moves {
+        pos.make(mv);
+        let (mut adds, mut subs, mut wants) = (Vec::new(), Vec::new(), [[0; MAX_HIDDEN]; 2]);
+        for c in 0..2 {
+            let mut after = Vec::new();
+            features::active(pos, [Color::Black, Color::White][c], &mut after);
+            let (add, sub) = difference(&active[c], &after);
+            let want = net.accumulate_by(Path::Scalar, &after);
+            for &path in paths {
+                let mut acc = scalar[c];
+                net.update_by(path, &mut acc, &add, &sub);
+                assert_eq!(acc, want, "{path:?} {mv}");
+            }
+            wants[c] = want;
+            adds.push(add);
+            subs.push(sub);
+        }
+        // The search's one-pass update of both perspectives into another ply's slot, which
+        // holds another board's lanes: the used ones are all overwritten.
+        for &path in paths {
+            let mut slot = [[-7; MAX_HIDDEN]; 2];
+            let (a, s) = ([&adds[0][..], &adds[1]], [&subs[0][..], &subs[1]]);
+            net.update_move_by(path, &scalar, &mut slot, a, s);
+            assert_eq!(used(&slot, hidden), used(&wants, hidden), "{path:?} {mv}");
+            assert!(slot.iter().all(|s| s[hidden..].iter().all(|&l| l == -7)));
+        }
+        pos.unmake();
+    }
+    moves.len()
+}
+
+#[test]
+fn a_network_widened_with_silent_units_evaluates_as_the_narrow_one_on_every_path() {
+    // 32 units more, copies of the first 32 with no output weight: accumulators twice as
+    // wide, the same outputs, from scratch and after every move.
+    let mut rng = Rng(0x00ee_0000_0000_0044);
+    for variant in [Variant::Chu, Variant::DaiDai] {
+        let narrow = random_network(variant, 32, 13);
+        let wide: &'static Network = Box::leak(Box::new(widened(narrow, 64)));
+        wide.check().unwrap();
+        assert_eq!(wide.hidden(), 64);
+        assert_eq!(wide.output_range(), narrow.output_range());
+        for mut pos in random_positions(variant, RuleSet::Seed, &mut rng, 1, 1, 9, 120) {
+            for mv in pos.game_moves().into_iter().take(40) {
+                pos.make(mv);
+                assert_eq!(
+                    evaluate_with(&pos, &fresh(&pos, wide)),
+                    evaluate_with(&pos, &fresh(&pos, narrow)),
+                    "{}",
+                    pos.to_sfen()
+                );
+                let mut active = [Vec::new(), Vec::new()];
+                for c in [Color::Black, Color::White] {
+                    features::active(&pos, c, &mut active[c.index()]);
+                }
+                for path in Path::available() {
+                    let [a, b] = active.each_ref().map(|a| wide.accumulate_by(path, a));
+                    let [c, d] = active.each_ref().map(|a| narrow.accumulate_by(path, a));
+                    assert_eq!(a[..32], a[32..64], "{path:?}");
+                    assert_eq!(a[..32], c[..32], "{path:?}");
+                    assert_eq!(wide.output_by(path, &a, &b), narrow.output_by(path, &c, &d));
+                }
+                pos.unmake();
+            }
+        }
+    }
+}
+
+#[test]
+fn widths_the_engine_cannot_run_are_refused_with_the_reason() {
+    // A whole file of each width (zero weights, every size the width's): the width alone is
+    // wrong. Then headers alone with widths far out of range, which must not be read on.
+    let file = |hidden: usize| {
+        let n = features::count(Variant::Chu);
+        let mut bytes = b"SHISHINN".to_vec();
+        for v in [1, 0, n as u32, hidden as u32, 1000] {
+            bytes.extend_from_slice(&v.to_le_bytes());
+        }
+        bytes.resize(
+            bytes.len() + 2 * n * hidden + 4 * hidden + 4 * hidden + 4,
+            0,
+        );
+        bytes
+    };
+    for hidden in (16..=MAX_HIDDEN).step_by(16) {
+        let net = Network::from_bytes(&file(hidden)).unwrap();
+        assert_eq!(net.hidden(), hidden);
+        assert_eq!(net.to_bytes(), file(hidden));
+    }
+    for hidden in [0, 8, 24, 40, MAX_HIDDEN - 1] {
+        assert_eq!(
+            Network::from_bytes(&file(hidden)).unwrap_err(),
+            format!(
+                "a chu network of {hidden} hidden units; this engine reads a multiple of 16 from 16 to {MAX_HIDDEN}"
+            )
+        );
+    }
+    for hidden in [
+        MAX_HIDDEN + 1,
+        MAX_HIDDEN + 16,
+        1024,
+        1 << 20,
+        u32::MAX as usize,
+    ] {
+        let mut bytes = if hidden <= 1024 {
+            file(hidden)
+        } else {
+            file(16)[..28].to_vec()
+        };
+        bytes[20..24].copy_from_slice(&(hidden as u32).to_le_bytes());
+        let err = Network::from_bytes(&bytes).unwrap_err();
+        assert_eq!(
+            err,
+            format!(
+                "a chu network of {hidden} hidden units; this engine reads at most {MAX_HIDDEN} (SHISHI_NNUE_HIDDEN raises it at build time)"
+            )
+        );
+    }
 }
 
 #[test]
 fn every_simd_path_wraps_and_clips_exactly_as_the_scalar_one_on_any_lanes() {
     // Random accumulators anywhere in i16 (also the ends), random rows and output weights:
     // sums wrap modulo 2^16 and dot products modulo 2^32 alike in every path, so they agree
-    // even where a bounded network never goes.
-    use super::simd::{self, Path, Row};
+    // even where a bounded network never goes. Every width a build reads, so each count of
+    // registers a block can have (and with SHISHI_NNUE_HIDDEN raised, several blocks).
     let mut rng = Rng(0x00ee_0000_0000_0043);
     let lane = |rng: &mut Rng| match rng.below(6) {
         0 => i16::MAX,
@@ -485,22 +642,39 @@ fn every_simd_path_wraps_and_clips_exactly_as_the_scalar_one_on_any_lanes() {
     let rows: Vec<Row> = (0..64)
         .map(|_| std::array::from_fn(|_| lane(&mut rng)))
         .collect();
-    for _ in 0..2_000 {
-        let start: Row = std::array::from_fn(|_| lane(&mut rng));
-        let adds: Vec<&Row> = (0..rng.below(18)).map(|_| &rows[rng.below(64)]).collect();
-        let subs: Vec<&Row> = (0..rng.below(18)).map(|_| &rows[rng.below(64)]).collect();
-        let (adds, subs) = (&adds[..adds.len().min(16)], &subs[..subs.len().min(16)]);
-        let mut want = [0; HIDDEN];
-        simd::update(Path::Scalar, &start, &mut want, adds, subs);
-        let them: Row = std::array::from_fn(|_| lane(&mut rng));
-        let w2: [i16; 2 * HIDDEN] = std::array::from_fn(|_| lane(&mut rng));
-        let dot = simd::dot(Path::Scalar, &start, &them, &w2);
-        for path in Path::available() {
-            // Into a slot holding something else, as the search's next ply does.
-            let mut acc = them;
-            simd::update(path, &start, &mut acc, adds, subs);
-            assert_eq!(acc, want, "{path:?}");
-            assert_eq!(simd::dot(path, &start, &them, &w2), dot, "{path:?}");
+    for hidden in (16..=MAX_HIDDEN).step_by(16) {
+        for _ in 0..500 {
+            let start: Row = std::array::from_fn(|_| lane(&mut rng));
+            let adds: Vec<&Row> = (0..rng.below(18)).map(|_| &rows[rng.below(64)]).collect();
+            let subs: Vec<&Row> = (0..rng.below(18)).map(|_| &rows[rng.below(64)]).collect();
+            let (adds, subs) = (&adds[..adds.len().min(16)], &subs[..subs.len().min(16)]);
+            let them: Row = std::array::from_fn(|_| lane(&mut rng));
+            let mut want = them;
+            simd::update(Path::Scalar, width(hidden), &start, &mut want, adds, subs);
+            // The lanes past the width are left as they were.
+            assert_eq!(want[hidden..], them[hidden..]);
+            let w2: [Row; 2] = std::array::from_fn(|_| std::array::from_fn(|_| lane(&mut rng)));
+            let dot = simd::dot(Path::Scalar, width(hidden), &start, &them, &w2);
+            for path in Path::available() {
+                // Into a slot holding something else, as the search's next ply does.
+                let mut acc = them;
+                simd::update(path, width(hidden), &start, &mut acc, adds, subs);
+                assert_eq!(acc, want, "{path:?} {hidden}");
+                assert_eq!(
+                    simd::dot(path, width(hidden), &start, &them, &w2),
+                    dot,
+                    "{path:?} {hidden}"
+                );
+            }
         }
     }
+}
+
+#[test]
+fn a_width_is_a_multiple_of_16_up_to_the_accumulators_length() {
+    let widths: Vec<usize> = (0..=MAX_HIDDEN + 64)
+        .filter(|&h| Width::new(h).is_some())
+        .collect();
+    assert_eq!(widths, (16..=MAX_HIDDEN).step_by(16).collect::<Vec<_>>());
+    assert_eq!(Width::new(48).map(Width::get), Some(48));
 }

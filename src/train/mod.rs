@@ -4,8 +4,8 @@
 //! the exported integer network with the engine's own inference: no second implementation to
 //! drift, and nothing to install on a two-core machine without a GPU.
 //!
-//! The model: both perspectives' accumulators (a [`HIDDEN`]-wide first layer over the active
-//! features), clipped to [0, 1], one output neuron; the prediction is
+//! The model: both perspectives' accumulators (a first layer of [`Settings::hidden`] units
+//! over the active features), clipped to [0, 1], one output neuron; the prediction is
 //! `sigmoid((hand + w(hand) · scale · output) / K)` against the target
 //! `λ · sigmoid(score / K) + (1 − λ) · result`, squared error, Adam on minibatches.
 //! `K` is fitted to the data first (the scale at which the search's scores best predict the
@@ -22,8 +22,9 @@ mod tests;
 
 use crate::datagen::selfplay::splitmix;
 use crate::eval::correction_weight;
-use crate::nnue::features::{self, HIDDEN};
-use crate::nnue::network::{Network, QA, QB};
+use crate::nnue::features::{self, MAX_HIDDEN};
+use crate::nnue::network::{self, Network, QA, QB};
+use crate::nnue::simd::Width;
 use crate::rules::Variant;
 use data::Dataset;
 use rayon::prelude::*;
@@ -64,6 +65,9 @@ pub struct Settings {
     pub seed: u64,
     /// Train with virtual features ([`factors`]), folded into the real ones at export.
     pub factorise: bool,
+    /// Hidden units per perspective: a width the engine reads
+    /// ([`network::check_width`]), written into the file.
+    pub hidden: usize,
 }
 
 /// The float model the trainer fits.
@@ -72,11 +76,20 @@ pub struct Model {
     variant: Variant,
     /// Whether `w1` holds the rows of [`factors`] after the real features' rows.
     factorised: bool,
+    /// Hidden units per perspective.
+    width: Width,
+    /// Feature-major: `w1[f * hidden + i]`.
     w1: Vec<f32>,
-    b1: [f32; HIDDEN],
-    w2: [f32; 2 * HIDDEN],
+    /// `hidden` long.
+    b1: Vec<f32>,
+    /// The side to move's half, then the other side's, each `hidden` long.
+    w2: Vec<f32>,
     b2: f32,
 }
+
+/// One perspective's float accumulator: the first `hidden` lanes are the model's (an array,
+/// not a vector, so that a position's forward pass allocates nothing).
+type Acc = [f32; MAX_HIDDEN];
 
 /// One epoch's losses.
 #[derive(Copy, Clone, Debug)]
@@ -135,7 +148,8 @@ pub fn fit_k(score: &[f32], result: &[f32]) -> f32 {
 }
 
 impl Model {
-    fn new(variant: Variant, seed: u64, factorised: bool) -> Model {
+    fn new(variant: Variant, width: Width, seed: u64, factorised: bool) -> Model {
+        let hidden = width.get();
         // Initial weights spread over ±0.1 on chu's 144 squares, and as much less on a larger
         // board: the reader bounds a unit's reach on any board by a weight per square
         // ([`Network::accumulator_range`]), and on dai dai's 289 squares chu's spread alone
@@ -144,14 +158,14 @@ impl Model {
         let mut state = seed;
         let mut random =
             || ((splitmix(&mut state) >> 40) as f32 / (1u64 << 24) as f32 - 0.5) * spread;
-        let real = features::count(variant) * HIDDEN;
+        let real = features::count(variant) * hidden;
         let w1 = if factorised {
             // Each piece starts with its kind factor's random row, as an unfactorised model
             // starts with its feature's: the other rows start at zero, so a feature no
             // training position holds exports what its kind, rank and square learned, and
             // no noise of its own.
-            let kinds = 2 * features::kinds(variant) * HIDDEN;
-            let mut w1 = vec![0.0; real + factors::count(variant) * HIDDEN];
+            let kinds = 2 * features::kinds(variant) * hidden;
+            let mut w1 = vec![0.0; real + factors::count(variant) * hidden];
             w1[real..real + kinds]
                 .iter_mut()
                 .for_each(|w| *w = random());
@@ -162,9 +176,10 @@ impl Model {
         Model {
             variant,
             factorised,
+            width,
             w1,
-            b1: [0.1; HIDDEN],
-            w2: [0.0; 2 * HIDDEN],
+            b1: vec![0.1; hidden],
+            w2: vec![0.0; 2 * hidden],
             b2: 0.0,
         }
     }
@@ -181,11 +196,13 @@ impl Model {
         }
     }
 
-    fn accumulate(&self, active: &[u32]) -> [f32; HIDDEN] {
-        let mut acc = self.b1;
+    fn accumulate(&self, active: &[u32]) -> Acc {
+        let h = self.width.get();
+        let mut acc = [0.0; MAX_HIDDEN];
+        acc[..h].copy_from_slice(&self.b1);
         for &f in active {
             self.rows_of(f, |r| {
-                let row = &self.w1[r * HIDDEN..(r + 1) * HIDDEN];
+                let row = &self.w1[r * h..(r + 1) * h];
                 for (a, w) in acc.iter_mut().zip(row) {
                     *a += w;
                 }
@@ -195,11 +212,11 @@ impl Model {
     }
 
     /// Output (1.0 = [`OUTPUT_SCALE`] pawn units) and both accumulators.
-    fn forward(&self, us: &[u32], them: &[u32]) -> (f32, [f32; HIDDEN], [f32; HIDDEN]) {
+    fn forward(&self, us: &[u32], them: &[u32]) -> (f32, Acc, Acc) {
         let (a, b) = (self.accumulate(us), self.accumulate(them));
-        let mut out = self.b2;
-        for i in 0..HIDDEN {
-            out += a[i].clamp(0.0, 1.0) * self.w2[i] + b[i].clamp(0.0, 1.0) * self.w2[HIDDEN + i];
+        let (h, mut out) = (self.width.get(), self.b2);
+        for i in 0..h {
+            out += a[i].clamp(0.0, 1.0) * self.w2[i] + b[i].clamp(0.0, 1.0) * self.w2[h + i];
         }
         (out, a, b)
     }
@@ -224,10 +241,11 @@ impl Model {
 
     /// The first-layer row of real feature `f` as exported: its own and its virtual
     /// features' weights added up, each kept inside the bound every trained weight keeps.
-    fn folded_row(&self, f: u32) -> [f32; HIDDEN] {
-        let mut row = [0.0f32; HIDDEN];
+    fn folded_row(&self, f: u32) -> Acc {
+        let h = self.width.get();
+        let mut row = [0.0f32; MAX_HIDDEN];
         self.rows_of(f, |r| {
-            let weights = &self.w1[r * HIDDEN..(r + 1) * HIDDEN];
+            let weights = &self.w1[r * h..(r + 1) * h];
             row.iter_mut().zip(weights).for_each(|(a, w)| *a += w);
         });
         row.map(|w| w.clamp(-W1_CLIP, W1_CLIP))
@@ -244,27 +262,25 @@ impl Model {
     /// which for s near 1 is a change of the size of quantization itself; the trainer says
     /// which units it scaled, and the quantization error it reports includes the change.
     pub fn bounded(&self) -> (Model, Vec<(usize, f32)>) {
+        let h = self.width.get();
         let mut model = self.clone();
-        let mut factors = [1.0f32; HIDDEN];
+        let mut factors = vec![1.0f32; h];
         // A weight clipped at export shrinks less than its unit, so a scaled unit is measured
         // again; each pass takes every unit over the line at least to its clip, so few do.
         for _ in 0..8 {
             let reach = model.reach();
-            let over: Vec<usize> = (0..HIDDEN).filter(|&i| reach[i] > ACC_BOUND).collect();
+            let over: Vec<usize> = (0..h).filter(|&i| reach[i] > ACC_BOUND).collect();
             if over.is_empty() {
                 break;
             }
             for i in over {
                 let s = ACC_BOUND / reach[i];
                 model.b1[i] *= s;
-                model
-                    .w1
-                    .chunks_exact_mut(HIDDEN)
-                    .for_each(|row| row[i] *= s);
+                model.w1.chunks_exact_mut(h).for_each(|row| row[i] *= s);
                 factors[i] *= s;
             }
         }
-        let scaled = (0..HIDDEN)
+        let scaled = (0..h)
             .filter(|&i| factors[i] < 1.0)
             .map(|i| (i, factors[i]))
             .collect();
@@ -273,11 +289,11 @@ impl Model {
 
     /// Per unit, how far from zero the exported accumulator of some board can be: the
     /// reader's bound (`Network::accumulator_range`) on the float weights.
-    fn reach(&self) -> [f32; HIDDEN] {
+    fn reach(&self) -> Vec<f32> {
         let squares = self.variant.side() * self.variant.side();
         let (mut most, mut least) = (
-            vec![[0.0f32; HIDDEN]; squares],
-            vec![[0.0f32; HIDDEN]; squares],
+            vec![[0.0f32; MAX_HIDDEN]; squares],
+            vec![[0.0f32; MAX_HIDDEN]; squares],
         );
         for f in 0..features::count(self.variant) {
             let sq = f % squares;
@@ -286,39 +302,37 @@ impl Model {
                 least[sq][i] = least[sq][i].min(w);
             }
         }
-        std::array::from_fn(|i| {
-            let hi = self.b1[i] + most.iter().map(|m| m[i]).sum::<f32>();
-            let lo = self.b1[i] + least.iter().map(|l| l[i]).sum::<f32>();
-            hi.max(-lo)
-        })
+        (0..self.width.get())
+            .map(|i| {
+                let hi = self.b1[i] + most.iter().map(|m| m[i]).sum::<f32>();
+                let lo = self.b1[i] + least.iter().map(|l| l[i]).sum::<f32>();
+                hi.max(-lo)
+            })
+            .collect()
     }
 
     /// The integer network the engine runs.
     pub fn quantize(&self) -> Network {
         let q = |x: f32, s: i32| (x * s as f32).round();
-        let mut b1 = [0; HIDDEN];
-        for (b, &f) in b1.iter_mut().zip(&self.b1) {
-            *b = q(f, QA) as i32;
-        }
-        let mut w2 = [0; 2 * HIDDEN];
-        for (w, &f) in w2.iter_mut().zip(&self.w2) {
-            *w = q(f, QB) as i16;
-        }
+        let h = self.width.get();
+        let b1: Vec<i32> = self.b1.iter().map(|&f| q(f, QA) as i32).collect();
+        let w2: Vec<i16> = self.w2.iter().map(|&f| q(f, QB) as i16).collect();
         // Each real feature's weights with its virtual features' folded in (none without
         // factors), kept inside the bound every trained weight keeps.
         let real = features::count(self.variant);
-        let mut w1 = Vec::with_capacity(real * HIDDEN);
+        let mut w1 = Vec::with_capacity(real * h);
         for f in 0..real as u32 {
-            w1.extend(self.folded_row(f).map(|w| q(w, QA) as i16));
+            w1.extend(self.folded_row(f)[..h].iter().map(|&w| q(w, QA) as i16));
         }
-        Network {
-            variant: self.variant,
-            scale: OUTPUT_SCALE as i32,
+        Network::new(
+            self.variant,
+            self.width,
+            OUTPUT_SCALE as i32,
             w1,
-            b1,
-            w2,
-            b2: q(self.b2, QA * QB) as i32,
-        }
+            &b1,
+            &w2,
+            q(self.b2, QA * QB) as i32,
+        )
     }
 }
 
@@ -379,18 +393,19 @@ pub fn targets(data: &Dataset, k: f32, lambda: f32, lookahead: u32) -> Vec<f32> 
 /// feature rows anyway.
 struct Grads {
     w1: Vec<f32>,
-    b1: [f32; HIDDEN],
-    w2: [f32; 2 * HIDDEN],
+    b1: Vec<f32>,
+    w2: Vec<f32>,
     b2: f32,
     loss: f64,
 }
 
 impl Grads {
-    fn zero(n: usize) -> Grads {
+    /// Zero gradients of `model`'s weights.
+    fn zero(model: &Model) -> Grads {
         Grads {
-            w1: vec![0.0; n],
-            b1: [0.0; HIDDEN],
-            w2: [0.0; 2 * HIDDEN],
+            w1: vec![0.0; model.w1.len()],
+            b1: vec![0.0; model.b1.len()],
+            w2: vec![0.0; model.w2.len()],
             b2: 0.0,
             loss: 0.0,
         }
@@ -414,9 +429,10 @@ impl Grads {
         self.loss += f64::from((p - t) * (p - t));
         let d_out = 2.0 * (p - t) * p * (1.0 - p) * w * OUTPUT_SCALE / k;
         self.b2 += d_out;
-        for (acc, active, half) in [(&a, us, 0), (&b, them, HIDDEN)] {
-            let mut d_acc = [0.0f32; HIDDEN];
-            for j in 0..HIDDEN {
+        let h = model.width.get();
+        for (acc, active, half) in [(&a, us, 0), (&b, them, h)] {
+            let mut d_acc = [0.0f32; MAX_HIDDEN];
+            for j in 0..h {
                 self.w2[half + j] += d_out * acc[j].clamp(0.0, 1.0);
                 if acc[j] > 0.0 && acc[j] < 1.0 {
                     d_acc[j] = d_out * model.w2[half + j];
@@ -425,7 +441,7 @@ impl Grads {
             self.b1.iter_mut().zip(&d_acc).for_each(|(g, d)| *g += d);
             for &f in active {
                 model.rows_of(f, |r| {
-                    let row = &mut self.w1[r * HIDDEN..(r + 1) * HIDDEN];
+                    let row = &mut self.w1[r * h..(r + 1) * h];
                     for (g, d) in row.iter_mut().zip(&d_acc) {
                         *g += d;
                     }
@@ -479,6 +495,8 @@ pub fn train(
     settings: &Settings,
     report: &mut dyn FnMut(usize, &EpochLoss),
 ) -> Result<Trained, String> {
+    let width = network::check_width(settings.hidden)
+        .map_err(|e| format!("a network of {} hidden units; {e}", settings.hidden))?;
     let (mut training, validation): (Vec<usize>, Vec<usize>) =
         (0..data.len()).partition(|&i| !data.validation[i]);
     if training.is_empty() || validation.is_empty() {
@@ -490,14 +508,14 @@ pub fn train(
     }
     let k = fit_k(&data.score, &data.result);
     let targets = targets(data, k, settings.lambda, settings.lookahead);
-    let mut model = Model::new(variant, settings.seed, settings.factorise);
+    let mut model = Model::new(variant, width, settings.seed, settings.factorise);
     let hand_validation = {
         let mut zero = model.clone();
-        zero.w2 = [0.0; 2 * HIDDEN];
+        zero.w2.fill(0.0);
         zero.b2 = 0.0;
         zero.mean_loss(data, &validation, k, &targets)
     };
-    let n = model.w1.len() + 3 * HIDDEN + 1;
+    let n = model.w1.len() + 3 * settings.hidden + 1;
     let mut adam = Adam {
         m: vec![0.0; n],
         v: vec![0.0; n],
@@ -519,7 +537,7 @@ pub fn train(
             let g = chunk
                 .par_chunks(per)
                 .map(|part| {
-                    let mut g = Grads::zero(model.w1.len());
+                    let mut g = Grads::zero(&model);
                     for &i in part {
                         g.accumulate(&model, data, i, k, &targets);
                     }

@@ -43,6 +43,7 @@ fn a_smoke_run_lowers_the_loss_and_the_engine_runs_the_exported_network_as_train
         lookahead: 0,
         seed: 3,
         factorise: false,
+        hidden: 32,
     };
     let mut seen = Vec::new();
     let trained = train(variant, &data, &settings, &mut |e, l| {
@@ -244,8 +245,15 @@ fn virtual_features_are_shared_as_documented_and_numbered_after_the_real_ones() 
 
 #[test]
 fn a_factorised_model_exports_the_network_its_virtual_features_add_up_to() {
+    // At the built-in networks' width and at the widest a default build reads.
+    for hidden in [32, 64] {
+        factorised_model_exports_what_its_virtual_features_add_up_to(hidden);
+    }
+}
+
+fn factorised_model_exports_what_its_virtual_features_add_up_to(hidden: usize) {
     let variant = Variant::DaiDai;
-    let mut model = Model::new(variant, 5, true);
+    let mut model = Model::new(variant, Width::new(hidden).unwrap(), 5, true);
     // Every row, real and virtual, made non-zero, so that a row left out of the fold shows.
     let mut state = 11u64;
     let mut small =
@@ -255,6 +263,7 @@ fn a_factorised_model_exports_the_network_its_virtual_features_add_up_to() {
     model.w2.iter_mut().for_each(|w| *w = small(0.25));
     let net = model.quantize();
     net.check().unwrap();
+    assert_eq!(net.hidden(), hidden);
     let mut rng = crate::eval::test_util::Rng(3);
     let positions =
         crate::eval::test_util::random_positions(variant, RuleSet::Seed, &mut rng, 4, 3, 1, 150);
@@ -262,7 +271,7 @@ fn a_factorised_model_exports_the_network_its_virtual_features_add_up_to() {
     // Without the virtual rows the same real rows give another output.
     let mut unfolded = model.clone();
     unfolded.factorised = false;
-    unfolded.w1.truncate(features::count(variant) * HIDDEN);
+    unfolded.w1.truncate(features::count(variant) * hidden);
     let (mut worst, mut apart) = (0.0f32, 0.0f32);
     for pos in &positions {
         features::active(pos, pos.side_to_move(), &mut us);
@@ -283,8 +292,13 @@ fn a_factorised_model_exports_the_network_its_virtual_features_add_up_to() {
 
 #[test]
 fn a_unit_that_some_board_would_take_out_of_i16_is_scaled_into_it_at_export() {
-    for (variant, factorise) in [(Variant::Chu, false), (Variant::DaiDai, true)] {
-        let mut model = Model::new(variant, 7, factorise);
+    for (variant, factorise, hidden) in [
+        (Variant::Chu, false, 32),
+        (Variant::Chu, false, 64),
+        (Variant::DaiDai, true, 32),
+    ] {
+        let width = network::check_width(hidden).unwrap();
+        let mut model = Model::new(variant, width, 7, factorise);
         // A trained model inside the line leaves export alone, so existing commands still
         // write their files byte for byte.
         let (same, none) = model.bounded();
@@ -292,9 +306,9 @@ fn a_unit_that_some_board_would_take_out_of_i16_is_scaled_into_it_at_export() {
         assert!(same.w1 == model.w1 && same.b1 == model.b1);
         // Unit 3 pulled up by every piece on every square: far beyond what i16 holds, and
         // unit 5 beyond it by a hair, with some weights at the clip.
-        let real = features::count(variant) * HIDDEN;
+        let real = features::count(variant) * hidden;
         for (k, w) in model.w1[..real].iter_mut().enumerate() {
-            match k % HIDDEN {
+            match k % hidden {
                 3 => *w = if k % 7 == 0 { 5.0 } else { 0.6 },
                 5 => *w = 0.23,
                 _ => {}
@@ -311,9 +325,54 @@ fn a_unit_that_some_board_would_take_out_of_i16_is_scaled_into_it_at_export() {
         let net = Network::from_bytes(&exported.quantize().to_bytes()).unwrap();
         // Every other unit is exported as before.
         let before = model.quantize();
-        for i in (0..HIDDEN).filter(|i| ![3, 5].contains(i)) {
+        for i in (0..hidden).filter(|i| ![3, 5].contains(i)) {
             assert_eq!(net.b1[i], before.b1[i]);
             assert!((0..features::count(variant)).all(|f| net.row(f)[i] == before.row(f)[i]));
         }
     }
+}
+
+#[test]
+fn a_width_the_engine_cannot_read_is_refused_before_training() {
+    let settings = Settings {
+        epochs: 1,
+        batch: 256,
+        learning_rate: 0.001,
+        lambda: 0.5,
+        lookahead: 0,
+        seed: 1,
+        factorise: false,
+        hidden: 32,
+    };
+    let refused = |hidden| {
+        let settings = Settings {
+            hidden,
+            ..settings.clone()
+        };
+        train(
+            Variant::Chu,
+            &data::Dataset::default(),
+            &settings,
+            &mut |_, _| {},
+        )
+        .err()
+        .unwrap()
+    };
+    assert!(
+        refused(24).starts_with("a network of 24 hidden units; this engine reads a multiple of 16"),
+        "{}",
+        refused(24)
+    );
+    let too_wide = MAX_HIDDEN + 16;
+    assert!(
+        refused(too_wide).contains("reads at most"),
+        "{}",
+        refused(too_wide)
+    );
+    // A width it reads goes on to the data (here: none).
+    assert!(
+        refused(48).contains("validation positions"),
+        "{}",
+        refused(48)
+    );
 }
