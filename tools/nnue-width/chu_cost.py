@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Instructions per chu node of one `shishi bench` run under callgrind, dumped around each
-search (docs/eval.md, "Cost"):
+search (docs/eval.md, "Width"):
 
     valgrind --tool=callgrind --callgrind-out-file=cg.out \\
         --dump-before=shishi::search::Searcher::search \\

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """A random chu network of a given hidden width, inside every bound the engine's reader
 enforces (src/nnue/network.rs), for measuring what a width costs per node (docs/eval.md,
-"Cost"). Its judgement is noise; its shape and arithmetic are a trained network's.
+"Width"). Its judgement is noise; its shape and arithmetic are a trained network's.
 
     python3 tools/nnue-width/random_network.py WIDTH SEED OUT.nnue [--zero-output]
 
