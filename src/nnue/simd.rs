@@ -249,8 +249,9 @@ const BLOCK_REGS: usize = 8;
 /// `$lanes` lanes each: whole blocks of [`BLOCK_REGS`], then one block of what remains. The
 /// width is read at run time, but each block function is compiled for its count of registers,
 /// so that its loops over them unroll and the block stays in registers, as when the width was
-/// a constant: a width costs one dispatch on what remains, and none of the blocks a width of
-/// at most [`MAX_HIDDEN`] cannot have is compiled in. Every block ends at most at the width.
+/// a constant: a width costs one dispatch on what remains (and the compiler, told the width's
+/// range by [`Width::get`], leaves out the blocks no width up to [`MAX_HIDDEN`] has). Every
+/// block ends at most at the width.
 macro_rules! by_blocks {
     ($width:expr, $lanes:expr, $block:ident($($arg:expr),*)) => {{
         const BLOCK: usize = super::BLOCK_REGS * $lanes;
