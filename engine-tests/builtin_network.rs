@@ -172,7 +172,10 @@ fn crafted_network_files_are_refused_with_one_error_or_search_to_one_bestmove_an
     // Issue 40: these three passed every check and then hung the search, overflowed, and
     // scored the start position as a mate. The rest sit at the reader's bounds (outputs of
     // nearly ±10 000, the most any accepted file can give) or just past them.
-    let hidden_weight = (1i32 << 20) / 64;
+    // Output weights all alike whose magnitudes add up to the reader's 2^20 over both halves.
+    let chu = std::fs::read(committed_network("chu")).unwrap();
+    let hidden = u32::from_le_bytes(chu[20..24].try_into().unwrap()) as i32;
+    let hidden_weight = (1i32 << 20) / (2 * hidden);
     let cases: Vec<(&str, Vec<u8>, bool)> = vec![
         ("issue hang", crafted(100_000, None, -309_330), false),
         ("issue overflow", crafted(1000, None, i32::MAX), false),
@@ -253,11 +256,11 @@ fn crafted_network_files_are_refused_with_one_error_or_search_to_one_bestmove_an
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
-/// The committed chu network widened to 64 hidden units: units 32 to 63 copy units 0 to 31's
-/// first layer (so every bound the reader checks still holds) and have no output weight, so
-/// the file's output is the built-in network's on every board.
-fn widened_chu() -> Vec<u8> {
-    let bytes = std::fs::read(committed_network("chu")).unwrap();
+/// The committed dai dai network widened to 64 hidden units: units 32 to 63 copy units 0 to
+/// 31's first layer (so every bound the reader checks still holds) and have no output
+/// weight, so the file's output is the built-in network's on every board.
+fn widened_daidai() -> Vec<u8> {
+    let bytes = std::fs::read(committed_network("daidai")).unwrap();
     let word = |at: usize| u32::from_le_bytes(bytes[at..at + 4].try_into().unwrap()) as usize;
     let (features, hidden) = (word(16), word(20));
     assert_eq!(hidden, 32);
@@ -283,23 +286,25 @@ fn widened_chu() -> Vec<u8> {
 }
 
 #[test]
-fn a_64_wide_chu_network_runs_beside_the_32_wide_built_in_dai_dai_one() {
+fn networks_of_two_widths_run_side_by_side() {
     let dir = std::env::temp_dir().join(format!("shishi-wide-net-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let wide = dir.join("chu-64.nnue");
-    std::fs::write(&wide, widened_chu()).unwrap();
+    // The built-in chu network is 64 units wide, dai dai's 32: a 64-wide dai dai file beside
+    // the built-in chu one.
+    let wide = dir.join("daidai-64.nnue");
+    std::fs::write(&wide, widened_daidai()).unwrap();
     let default = shishi(&["bench", "--quick"]);
     let loaded = shishi(&["--eval-file", wide.to_str().unwrap(), "bench", "--quick"]);
     // Another file, so another hash; the same outputs, so the same trees, node for node.
-    let label = "chu     network:";
+    let label = "daidai  network:";
     assert_ne!(bench_field(&loaded, label), bench_field(&default, label));
     assert_eq!(bench_nodes(&loaded), bench_nodes(&default));
-    let label = "daidai  network:";
+    let label = "chu     network:";
     assert_eq!(bench_field(&loaded, label), bench_field(&default, label));
 
     // A width the engine does not run is one error line, whatever the rest of the file.
     for (hidden, why) in [(24, "a multiple of 16"), (4096, "at most")] {
-        let mut bytes = widened_chu();
+        let mut bytes = std::fs::read(committed_network("chu")).unwrap();
         bytes[20..24].copy_from_slice(&(hidden as u32).to_le_bytes());
         let path = dir.join(format!("chu-{hidden}.nnue"));
         std::fs::write(&path, bytes).unwrap();

@@ -252,7 +252,7 @@ fn a_dai_dai_network_loads_for_dai_dai_and_each_game_refuses_the_other_s() {
     let text = String::from_utf8_lossy(&bench.stdout);
     assert!(text.contains(&format!("daidai  network: {hash}")), "{text}");
     assert!(!text.contains("chu     network: none"), "{text}");
-    let chu = concat!(env!("CARGO_MANIFEST_DIR"), "/nets/chu-e6d737b0.nnue");
+    let chu = concat!(env!("CARGO_MANIFEST_DIR"), "/nets/chu-269e197c.nnue");
     for (file, variant, want) in [
         (
             net,

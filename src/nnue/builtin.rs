@@ -16,7 +16,7 @@ use std::sync::OnceLock;
 use std::sync::atomic::{AtomicU8, Ordering};
 
 /// The chu network's file, checked and parsed on first use.
-const CHU: &[u8] = include_bytes!("../../nets/chu-e6d737b0.nnue");
+const CHU: &[u8] = include_bytes!("../../nets/chu-269e197c.nnue");
 
 /// The name of dai dai's network file, in `nets/` and next to the WebAssembly module.
 macro_rules! daidai_file {
