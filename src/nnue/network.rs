@@ -29,7 +29,7 @@
 //!    of the board turned to that side's chair): for unit i the accumulator of any board lies
 //!    in [b1_i + Σ_squares min(0, least w1 of a piece there), b1_i + Σ_squares max(0,
 //!    greatest w1 there)], and the reader refuses a network where that leaves ±32 767
-//!    ([`ACC_LIMIT`]; the built-in chu network's widest unit reaches ±22 569). So b1 fits
+//!    ([`ACC_LIMIT`]; the built-in chu network's widest unit reaches 32 256, the trainer's export bound). So b1 fits
 //!    i16 and so does every accumulator the engine keeps, which is always a board's: the
 //!    search updates one board's accumulator to the next board's by adding and taking rows
 //!    in wrapping i16 lanes, which gives the exact result modulo 2^16, so the exact one
@@ -45,7 +45,7 @@
 //!    in [b2 + QA · Σ min(w2, 0), b2 + QA · Σ max(w2, 0)], and division toward zero keeps
 //!    the output between those ends scaled. [`Network::output_range`] computes them and the
 //!    reader refuses a network whose range leaves ±[`OUTPUT_LIMIT`] (10 000, a hundred
-//!    pawns; the built-in chu network's is −3 018 to +3 049).
+//!    pawns; the built-in chu network's is −5 061 to +5 091).
 //! 4. **The evaluation** (`eval::with_correction`) adds out · weight / 800 with weight in
 //!    [0, 800]: |out · weight| ≤ 8 · 10^6, and the correction is non-zero only while the
 //!    hand-set score is under 1 600 in magnitude, so a corrected score is at most
