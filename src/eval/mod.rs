@@ -291,7 +291,12 @@ impl Accumulator {
                     slot => &mut slot.insert((*net, [[0; MAX_HIDDEN]; 2])).1,
                 };
                 let NetRows { adds, subs } = &rows;
-                net.update_move(sums, out, [&adds[0], &adds[1]], [&subs[0], &subs[1]]);
+                net.update_move(
+                    sums,
+                    out,
+                    [adds.of(0), adds.of(1)],
+                    [subs.of(0), subs.of(1)],
+                );
             }
             None => next.nn = None,
         }
@@ -320,14 +325,17 @@ impl Accumulator {
     /// Adds (`sign` = 1) or takes out (-1) the placement and mobility terms of the pieces
     /// on the touched squares, and lists their network features per perspective in `rows`
     /// (none without a network).
-    #[inline]
+    ///
+    /// Always inlined: called twice per move, it was left a call, and its prologue and the
+    /// passing of `rows` cost more than its body for the one to three touched squares.
+    #[inline(always)]
     fn account_pieces(
         &mut self,
         pos: &Position,
         t: &Tables,
         touched: &Touched,
         sign: i32,
-        mut rows: Option<&mut [ArrayVec<u32, 4>; 2]>,
+        mut rows: Option<&mut Features>,
     ) {
         let board = &pos.board;
         for &cell in touched.cells() {
@@ -338,11 +346,12 @@ impl Accumulator {
                 self.psq[i] += sign * psq(t, code, cell);
                 self.mobility[i] += sign * slider_mobility(board, t, code, cell);
                 if let Some(rows) = rows.as_deref_mut() {
-                    for (p, row) in rows.iter_mut().enumerate() {
-                        let f = t.feature_piece[p][code] + u32::from(t.feature_square[p][cell]);
-                        // At most four touched squares: within the capacity.
-                        row.push(f);
+                    // At most four touched squares: `len` stays within the arrays.
+                    let at = rows.len & 3;
+                    for (p, row) in rows.features.iter_mut().enumerate() {
+                        row[at] = t.feature_piece[p][code] + u32::from(t.feature_square[p][cell]);
                     }
+                    rows.len += 1;
                 }
             }
         }
@@ -390,8 +399,25 @@ impl Accumulator {
 /// The network features a move takes away and adds, per perspective (Black, White).
 #[derive(Default)]
 struct NetRows {
-    subs: [ArrayVec<u32, 4>; 2],
-    adds: [ArrayVec<u32, 4>; 2],
+    subs: Features,
+    adds: Features,
+}
+
+/// The features of the pieces on a move's touched squares, per perspective (Black, White):
+/// as many for each, one per piece, so one count serves both (a list per perspective paid
+/// two capacity checks per piece).
+#[derive(Default)]
+struct Features {
+    features: [[u32; 4]; 2],
+    len: usize,
+}
+
+impl Features {
+    /// The features of perspective `p`.
+    #[inline]
+    fn of(&self, p: usize) -> &[u32] {
+        &self.features[p][..self.len]
+    }
 }
 
 /// A move's origin and landing squares, each once (at most four cells). The unused slots

@@ -140,7 +140,9 @@ pub(crate) fn enters_zone_quietly(pos: &Position, from: Square, rays: &[(i16, u8
 }
 
 /// Collects moves, applying the capture and promotion rules common to every piece.
-pub(crate) struct Emitter<'a, S: MoveSink, const MODE: u8> {
+/// `ROWS` is the number of ranks whose box rows it holds: every rank ([`Emitter::new`]), or
+/// one ([`Emitter::for_square`]).
+pub(crate) struct Emitter<'a, S: MoveSink, const MODE: u8, const ROWS: usize = 32> {
     pub pos: &'a Position,
     pub out: &'a mut S,
     /// Cell bits of an enemy piece: `OCCUPIED | color bit`.
@@ -153,18 +155,15 @@ pub(crate) struct Emitter<'a, S: MoveSink, const MODE: u8> {
     /// At index `r`, ranks `r - 1`, `r` and `r + 1` at bits 0, 21 and 42: a bit per file
     /// (file `f` at bit `f + 1`) holding a piece of the side to move or a wall (bit 0 and the
     /// bit past the last file; the ranks before the first and after the last are all walls)
-    /// ([`Emitter::blocked_box`]).
-    blocked_rows: [u64; 32],
+    /// ([`Emitter::blocked_box`]). With one row (`ROWS` = 1), the rank of the one square
+    /// asked about.
+    blocked_rows: [u64; ROWS],
 }
 
 impl<'a, S: MoveSink, const MODE: u8> Emitter<'a, S, MODE> {
+    /// An emitter for moves from any square of the board.
     pub fn new(pos: &'a Position, out: &'a mut S) -> Emitter<'a, S, MODE> {
-        let enemy_bits = OCCUPIED | if pos.side == Color::Black { 0x80 } else { 0 };
-        // Chu's zone: the four ranks farthest from the side to move.
-        let (zone_start, zone_cells) = match pos.side {
-            Color::Black => (0, rank_start(4)),
-            Color::White => (rank_start(8), u16::MAX - rank_start(8)),
-        };
+        let (enemy_bits, zone_start, zone_cells) = rules_of(pos);
         let side = pos.variant.side();
         let walls = 1 | 1 << (side + 1);
         let own = pos.occupancy_rows(pos.side);
@@ -188,7 +187,48 @@ impl<'a, S: MoveSink, const MODE: u8> Emitter<'a, S, MODE> {
             blocked_rows,
         }
     }
+}
 
+impl<'a, S: MoveSink, const MODE: u8> Emitter<'a, S, MODE, 1> {
+    /// An emitter for the moves from `from` alone, holding its rank's box row only (the
+    /// one [`Emitter::blocked_box`] is asked about): the search's test of a move from the
+    /// table, at most nodes, built every rank's and read one.
+    pub fn for_square(pos: &'a Position, out: &'a mut S, from: Square) -> Emitter<'a, S, MODE, 1> {
+        let (enemy_bits, zone_start, zone_cells) = rules_of(pos);
+        let side = pos.variant.side();
+        let own = pos.occupancy_rows(pos.side);
+        let rank = from.cell_coords().1;
+        // Rank `r - 1` as `new`'s `padded[r]` holds it: walls off the board.
+        let padded = |r: usize| match r.checked_sub(1) {
+            Some(r) if r < side => (own[r] << 1 | 1 | 1 << (side + 1)) as u64,
+            _ => (1 << 21) - 1,
+        };
+        Emitter {
+            pos,
+            out,
+            enemy_bits,
+            chu: pos.variant == Variant::Chu,
+            zone_start,
+            zone_cells,
+            blocked_rows: [padded(rank) | padded(rank + 1) << 21 | padded(rank + 2) << 42],
+        }
+    }
+}
+
+/// The cell bits of an enemy piece (`OCCUPIED | color bit`) and chu's zone as
+/// [`Emitter`] holds them, for the side to move of `pos`.
+#[inline]
+fn rules_of(pos: &Position) -> (u16, u16, u16) {
+    let enemy_bits = OCCUPIED | if pos.side == Color::Black { 0x80 } else { 0 };
+    // Chu's zone: the four ranks farthest from the side to move.
+    let (zone_start, zone_cells) = match pos.side {
+        Color::Black => (0, rank_start(4)),
+        Color::White => (rank_start(8), u16::MAX - rank_start(8)),
+    };
+    (enemy_bits, zone_start, zone_cells)
+}
+
+impl<S: MoveSink, const MODE: u8, const ROWS: usize> Emitter<'_, S, MODE, ROWS> {
     /// Cell content.
     #[inline]
     pub fn cell(&self, sq: Square) -> u16 {
@@ -208,13 +248,15 @@ impl<'a, S: MoveSink, const MODE: u8> Emitter<'a, S, MODE> {
     }
 
     /// The squares of the 3×3 box around `from` (bit `(rank step + 1) * 3 + file step + 1`)
-    /// that hold a piece of the side to move or a wall: where no ray can start.
+    /// that hold a piece of the side to move or a wall: where no ray can start. With one
+    /// row, `from` must be the emitter's square.
     #[inline]
     pub fn blocked_box(&self, from: Square) -> u16 {
         let (file, rank) = from.cell_coords();
         // Files `file - 1 ..= file + 1` of the three ranks, at bits 0-2, 21-23 and 42-44,
         // gathered to bits 0-8 by one multiplication (the partial products do not overlap).
-        let bits = self.blocked_rows[rank & 31] >> file & (7 | 7 << 21 | 7 << 42);
+        // The index is `rank & 31` with every rank's row, 0 with one.
+        let bits = self.blocked_rows[(rank & 31) % ROWS] >> file & (7 | 7 << 21 | 7 << 42);
         (bits.wrapping_mul(1 << 36 | 1 << 18 | 1) >> 36) as u16 & 0x1ff
     }
 

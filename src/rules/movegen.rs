@@ -193,12 +193,12 @@ fn generate_from_into<S: MoveSink>(pos: &Position, from: Square, out: &mut S) {
     if piece.color() != pos.side || pos.royals[pos.side.index()] == 0 {
         return;
     }
-    let mut e = Emitter::<_, ALL>::new(pos, out);
+    let mut e = Emitter::<_, ALL, 1>::for_square(pos, out, from);
     generate_piece(&mut e, piece, from);
 }
 
-fn generate_piece<S: MoveSink, const MODE: u8>(
-    e: &mut Emitter<S, MODE>,
+fn generate_piece<S: MoveSink, const MODE: u8, const ROWS: usize>(
+    e: &mut Emitter<S, MODE, ROWS>,
     piece: Piece,
     from: Square,
 ) {

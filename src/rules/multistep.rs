@@ -34,8 +34,8 @@ const LION_LEAPS: [i16; 16] = [
 /// step. A double step through an empty square equals a step or leap, so only double steps
 /// whose first leg captures are new: igui (back to the origin) and capture-then-move-on.
 /// All passes are one move, written via the first empty neighbour.
-pub(crate) fn lion<S: MoveSink, const MODE: u8>(
-    e: &mut Emitter<S, MODE>,
+pub(crate) fn lion<S: MoveSink, const MODE: u8, const ROWS: usize>(
+    e: &mut Emitter<S, MODE, ROWS>,
     piece: Piece,
     from: Square,
 ) {
@@ -75,8 +75,8 @@ pub(crate) fn lion<S: MoveSink, const MODE: u8>(
 /// table of daidai.md §4.4, of which a two-square line has the first, third, fourth and last
 /// rows. Outcomes that the piece's full lion power or its slide along the same line already
 /// produces are left to them.
-pub(crate) fn lion_lines<S: MoveSink, const MODE: u8>(
-    e: &mut Emitter<S, MODE>,
+pub(crate) fn lion_lines<S: MoveSink, const MODE: u8, const ROWS: usize>(
+    e: &mut Emitter<S, MODE, ROWS>,
     piece: Piece,
     from: Square,
     lines: &[LionLine],
@@ -147,8 +147,8 @@ pub(crate) fn lion_lines<S: MoveSink, const MODE: u8>(
 /// Hook move (daidai.md §4.2): slide along a line, optionally turn 90° once on an empty
 /// square and slide on. A square off the piece's lines is reachable by two L-shaped paths,
 /// so destinations are de-duplicated with a bitset.
-pub(crate) fn hook<S: MoveSink, const MODE: u8>(
-    e: &mut Emitter<S, MODE>,
+pub(crate) fn hook<S: MoveSink, const MODE: u8, const ROWS: usize>(
+    e: &mut Emitter<S, MODE, ROWS>,
     piece: Piece,
     from: Square,
     hook: Hook,
