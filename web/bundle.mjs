@@ -1,8 +1,8 @@
 // Bundles the loader (src/, TypeScript) into dist/: shishi.js (ES module, default export
 // Shishi) and shishi.global.js (classic script, a global Shishi), plus dist/package.json so
-// Node reads shishi.js as a module, and the network files the module leaves out (dai dai's,
-// fetched when a dai dai game is chosen: docs/wasm.md) beside them. Called by build.sh after
-// the .wasm files are in dist/.
+// Node reads shishi.js as a module, and the built-in networks beside them (the module carries
+// none: the engine fetches a game's file before its first search, docs/wasm.md). Called by
+// build.sh after the .wasm files are in dist/.
 import { build } from "esbuild";
 import { createHash } from "node:crypto";
 import { copyFile, mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
@@ -44,9 +44,19 @@ await build({
   footer: { js: "var Shishi = ShishiBundle.default;" },
 });
 
+// The built-in networks: the files src/nnue/builtin.rs names, one per game. An older build's
+// network files go, so that neither the package nor the site ships a stale one.
+const builtin = await readFile(new URL("../src/nnue/builtin.rs", here), "utf8");
+const networkFiles = [...builtin.matchAll(/"((?:chu|daidai)-[0-9a-f]{8}\.nnue)"/g)].map(
+  (m) => m[1],
+);
+if (networkFiles.length !== 2 || !networkFiles[0].startsWith("chu-")) {
+  throw new Error(`src/nnue/builtin.rs names ${networkFiles}, not one chu and one dai dai network`);
+}
 const nets = new URL("../nets/", here);
-const networkFiles = (await readdir(nets)).filter((f) => /^daidai-[0-9a-f]{8}\.nnue$/.test(f));
-if (networkFiles.length !== 1) throw new Error(`one dai dai network in nets/, not ${networkFiles}`);
+for (const f of (await readdir(dist)).filter((f) => f.endsWith(".nnue"))) {
+  if (!networkFiles.includes(f)) await rm(new URL(f, dist));
+}
 for (const f of networkFiles) await copyFile(new URL(f, nets), new URL(f, dist));
 
 await writeFile(
@@ -99,7 +109,8 @@ await copyFile(new URL("app/icon.svg", here), new URL("icon.svg", dist));
 await copyFile(new URL("app/manifest.webmanifest", here), new URL("manifest.webmanifest", dist));
 
 // The service worker (app/service-worker.js): this build's files, cached for offline use, in
-// a cache named after them (a new build is a new cache).
+// a cache named after them (a new build is a new cache), and the networks, kept once the
+// engine has fetched them.
 const siteFiles = [
   "./",
   "index.html",
@@ -118,7 +129,8 @@ await writeFile(
       '"__BUILD__"',
       JSON.stringify(`shishi-${appJs.replace(/\.js$/, "")}-${engineDir.slice(0, -1)}`),
     )
-    .replace("__FILES__", JSON.stringify(siteFiles)),
+    .replace("__FILES__", JSON.stringify(siteFiles))
+    .replace("__NETWORKS__", JSON.stringify(networkFiles.map((f) => `assets/${engineDir}${f}`))),
 );
 await rm(new URL("app.js", dist), { force: true });
 await rm(new URL("app.css", dist), { force: true });

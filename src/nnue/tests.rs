@@ -216,6 +216,7 @@ fn the_built_in_networks_are_the_committed_files_whole() {
         (Variant::Chu, "chu-269e197c.nnue", "269e197c", 64),
         (Variant::DaiDai, "daidai-b61fa831.nnue", "b61fa831", 32),
     ] {
+        assert_eq!(super::builtin::file_name(variant), file);
         // Natively both are built in, each at its own width.
         let net = super::builtin::network(variant).unwrap();
         assert_eq!((net.variant, net.hidden()), (variant, hidden));
@@ -228,20 +229,50 @@ fn the_built_in_networks_are_the_committed_files_whole() {
 }
 
 #[test]
-fn a_host_handed_dai_dai_network_is_taken_only_if_it_is_the_built_in_one() {
-    use super::builtin::{DAIDAI_FILE, provide, want, wanted};
-    // Natively every network is built in: choosing dai dai asks the host for nothing.
-    want(Variant::DaiDai);
-    assert_eq!(wanted(), None);
-    let daidai = super::builtin::network(Variant::DaiDai).unwrap();
-    let chu = super::builtin::network(Variant::Chu).unwrap();
-    let refused = provide(&chu.to_bytes()).unwrap_err();
-    assert!(refused.starts_with(DAIDAI_FILE), "{refused}");
-    assert!(refused.contains("this is the chu network"), "{refused}");
+fn a_host_handed_network_is_taken_only_if_it_is_the_built_in_one() {
+    use super::builtin::{CHU_FILE, DAIDAI_FILE, check, give_up, provide, want, wanted};
+    // Natively every network is built in: nothing is ever asked of a host, and an answer
+    // nobody asked for is refused without touching anything.
+    for variant in [Variant::Chu, Variant::DaiDai] {
+        want(variant);
+        assert_eq!(wanted(), None);
+    }
     assert!(provide(b"not a network").is_err());
-    let bytes = daidai.to_bytes();
-    assert!(provide(&bytes[..bytes.len() / 2]).is_err());
-    provide(&bytes).unwrap();
+    assert!(give_up("offline").contains("no network file was asked for"));
+    // What the WebAssembly build checks a handed-over file with (`provide`).
+    for (variant, name, other) in [
+        (Variant::Chu, CHU_FILE, Variant::DaiDai),
+        (Variant::DaiDai, DAIDAI_FILE, Variant::Chu),
+    ] {
+        let bytes = super::builtin::network(variant).unwrap().to_bytes();
+        assert!(check(variant, &bytes).unwrap() == *super::builtin::network(variant).unwrap());
+        // The other game's network under this one's name.
+        let other_bytes = super::builtin::network(other).unwrap().to_bytes();
+        let refused = check(variant, &other_bytes).unwrap_err();
+        assert!(refused.starts_with(&format!("{name}: this is the {} network", other.name())));
+        assert!(refused.ends_with("not the built-in one"), "{refused}");
+        // A valid network of the right game whose hash is not the name's: one output bias
+        // changed (the last four bytes).
+        let mut retrained = bytes.clone();
+        let n = retrained.len();
+        retrained[n - 4] ^= 1;
+        let refused = check(variant, &retrained).unwrap_err();
+        assert!(
+            refused.contains(&format!("this is the {} network", variant.name())),
+            "{refused}"
+        );
+        // Not a network, or cut short.
+        assert!(
+            check(variant, b"not a network")
+                .unwrap_err()
+                .starts_with(name)
+        );
+        assert!(
+            check(variant, &bytes[..n / 2])
+                .unwrap_err()
+                .starts_with(name)
+        );
+    }
 }
 
 /// The built-in chu network's file with the output scale (bytes 24–27) and the output bias

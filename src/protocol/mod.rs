@@ -78,6 +78,12 @@ pub(crate) trait Frontend {
     fn busy(&self) -> bool;
     /// Reports a refused input line in the protocol's error form (the session is unchanged).
     fn refuse(&mut self, message: &str);
+    /// Reports an error that is no input line's (a network file the host could not give).
+    fn report(&mut self, message: &str);
+    /// The game whose built-in network `line` needs in hand before it is handled, if any: a
+    /// line that may start a search, or that asks whether the engine is ready, so that its
+    /// answer comes once the engine is (see [`Engine::network_file`]).
+    fn network_for(&self, line: &str) -> Option<crate::rules::Variant>;
 }
 
 /// The protocol loop of one engine: USI, UCI or XBoard, chosen by the first command unless
@@ -91,6 +97,9 @@ pub struct Engine {
     quit: bool,
     /// Input lines sent by the stdin reader and not yet handled (the binary only).
     backlog: Option<Arc<Backlog>>,
+    /// Lines waiting for the host's answer to [`crate::nnue::builtin::wanted`] (the
+    /// WebAssembly build): the one that made the engine ask, and any the host sent after it.
+    held: Vec<String>,
 }
 
 /// Input lines read but not yet handled, counted by [`Backlog::cost`], which the reader waits
@@ -148,6 +157,7 @@ impl Engine {
             out,
             quit: false,
             backlog: None,
+            held: Vec::new(),
         }
     }
 
@@ -178,26 +188,33 @@ impl Engine {
     }
 
     /// The host's answer to [`crate::nnue::builtin::wanted`] (the WebAssembly build): the
-    /// network file's bytes, or why it could not get them. A file refused, or none, is
-    /// reported as bad input is, and dai dai is then judged by the hand-set evaluation.
+    /// network file's bytes, or why it could not get them. A file refused, or none, is one
+    /// error line, and its game is then judged by the hand-set evaluation. Then
+    /// the lines held for the answer are handled, in order (one may ask for another file, and
+    /// the lines after it wait again).
     pub fn network_file(&mut self, file: Result<&[u8], String>) {
         use crate::nnue::builtin;
+        // The reason comes from the loader, not from the protocol's input: kept whole up to a
+        // length that leaves room for a URL and the status after it.
+        const MAX_REASON: usize = 400;
         let result = match file {
             Ok(bytes) => builtin::provide(bytes),
-            Err(why) => {
-                builtin::give_up();
-                Err(format!("{}: {}", builtin::DAIDAI_FILE, clip(&why)))
-            }
+            Err(why) => Err(builtin::give_up(
+                &why.chars().take(MAX_REASON).collect::<String>(),
+            )),
         };
-        if let Err(e) = result {
-            let message = format!("{e}; dai dai is judged by the hand-set evaluation alone");
+        if let Err(message) = result {
             match self.frontend.as_mut() {
-                Some(fe) => fe.refuse(&message),
+                Some(fe) => fe.report(&message),
                 None => self
                     .out
                     .line(&format!("info string error: {}", printable(&message))),
             }
         }
+        for line in std::mem::take(&mut self.held) {
+            self.handle(Event::Line(line));
+        }
+        self.poll();
     }
 
     /// Where other threads send events (the stdin reader).
@@ -252,7 +269,19 @@ impl Engine {
             return;
         };
         match ev {
-            Event::Line(line) => self.quit = !fe.line(&line),
+            Event::Line(line) => {
+                // The WebAssembly build asks its host for a network the line needs (natively
+                // every network is built in and nothing is ever wanted); the line, and any
+                // after it, waits for the answer, handed over through `network_file`.
+                if let Some(variant) = fe.network_for(&line) {
+                    crate::nnue::prepare(variant);
+                }
+                if crate::nnue::builtin::wanted().is_some() {
+                    self.held.push(line);
+                } else {
+                    self.quit = !fe.line(&line);
+                }
+            }
             Event::Overlong(start) => fe.refuse(&overlong(&start)),
             Event::SearchDone(id) => fe.search_done(id),
             Event::OutputFailed => {}

@@ -139,6 +139,20 @@ impl super::Frontend for Session {
     fn refuse(&mut self, message: &str) {
         self.error(message);
     }
+
+    fn report(&mut self, message: &str) {
+        self.error(message);
+    }
+
+    /// `isready` and `go`: USI has the GUI ask `isready` before the first `go` and wait for
+    /// `readyok`, the moment an engine does its heavy set-up, so the network is asked for
+    /// there and `readyok` comes once it is in; `go` covers a GUI that skips `isready`. The
+    /// web board's rules engine sets `EvalFile <empty>` right after `usi`, before either, so
+    /// it never asks.
+    fn network_for(&self, line: &str) -> Option<Variant> {
+        let word = line.split_whitespace().next()?;
+        matches!(word, "isready" | "go").then(|| self.game.variant())
+    }
 }
 
 impl Session {

@@ -91,6 +91,22 @@ impl super::Frontend for Session {
     fn refuse(&mut self, message: &str) {
         self.error("line too long", message);
     }
+
+    /// A comment line, which a GUI logs without stopping the game.
+    fn report(&mut self, message: &str) {
+        self.out.line(&format!("# error: {}", printable(message)));
+    }
+
+    /// Every command but the handshake's, the options and `quit`: a search can start from
+    /// many of them (`go`, a move, `analyze`), and a GUI sends `ping` or `new` before any.
+    fn network_for(&self, line: &str) -> Option<Variant> {
+        let word = line.split_whitespace().next()?;
+        let setup = matches!(
+            word,
+            "xboard" | "protover" | "accepted" | "rejected" | "option" | "quit"
+        );
+        (!setup).then(|| self.game.variant())
+    }
 }
 
 impl Session {

@@ -1,6 +1,7 @@
-//! The dai dai network, which this build leaves out (`shishi::nnue::builtin`): the engine
-//! worker asks after each line whether a file is wanted, fetches it, and hands over its bytes
-//! or why it could not get them; until then it holds back the lines that follow.
+//! The networks, which this build leaves out (`shishi::nnue::builtin`): the engine worker asks
+//! after each line whether a file is wanted, fetches it, and hands over its bytes or why it
+//! could not get them; until then it holds back the lines that follow (and the engine the
+//! line that asked, if it needs the network: `isready`, `go`).
 
 use crate::buffers::{take_bytes, take_text};
 use crate::engine::with_engine;
@@ -13,14 +14,16 @@ pub extern "C" fn shishi_network_wanted() -> usize {
     builtin::wanted().map_or(0, str::len)
 }
 
-/// Where the wanted file's name is (UTF-8, [`shishi_network_wanted`] bytes).
+/// Where the wanted file's name is (UTF-8, [`shishi_network_wanted`] bytes; null when none
+/// is wanted).
 #[unsafe(no_mangle)]
 pub extern "C" fn shishi_network_name() -> *const u8 {
-    builtin::DAIDAI_FILE.as_ptr()
+    builtin::wanted().map_or(std::ptr::null(), str::as_ptr)
 }
 
 /// The wanted file's bytes (a buffer from `shishi_alloc`, taken over); a file that is not
-/// the expected network is reported on the output.
+/// the expected network is reported on the output. The lines the engine held for it are
+/// handled now (a `go` among them starts its search).
 ///
 /// # Safety
 /// `ptr` must come from `shishi_alloc(len)` with `len` bytes written.
@@ -35,7 +38,7 @@ pub unsafe extern "C" fn shishi_network(ptr: *mut u8, len: usize) {
 }
 
 /// Why the wanted file could not be fetched (a buffer from `shishi_alloc`, taken over),
-/// reported on the output; dai dai is then judged by the hand-set evaluation.
+/// reported on the output; its game is then judged by the hand-set evaluation.
 ///
 /// # Safety
 /// As for [`shishi_network`].

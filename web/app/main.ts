@@ -22,9 +22,10 @@ async function main(): Promise<void> {
       default: ShishiFactory;
     };
     // Both on the same module (the multi-threaded one where the page is cross-origin
-    // isolated), so the engine and its built-in network are downloaded once; the rules
-    // engine never searches, so it starts no thread Workers and judges by the hand-set
-    // evaluation alone (it never fetches the dai dai network: docs/wasm.md).
+    // isolated), so the engine is downloaded once; the rules engine never searches, so it
+    // starts no thread Workers and judges by the hand-set evaluation alone, set before its
+    // first `isready`: it never fetches a network (docs/wasm.md, "The networks"). The
+    // searching engine fetches a game's network before its first search of that game.
     const [rulesEngine, searchEngine] = await Promise.all([
       startEngine(Shishi, { workersAhead: 0 }),
       startEngine(Shishi),
@@ -57,7 +58,7 @@ async function main(): Promise<void> {
 /** Offline use and installing as an app (app/service-worker.js). Registered once the engine
  * is up: the worker's copy of every file then comes from the browser's HTTP cache, not
  * a second download. It keeps only the engine module this page runs (`flavour`): the other
- * one, with its own copy of the network, would double the first load. */
+ * one would add its size to the first load. */
 function keepOffline(): void {
   if (!("serviceWorker" in navigator)) return;
   const flavour = crossOriginIsolated ? "mt" : "st";

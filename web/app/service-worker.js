@@ -5,20 +5,25 @@
 // The page itself is asked from the network first (so a new build arrives when online) and
 // taken from the cache when that fails; hashed assets never change, so the cache answers
 // them first. Responses are kept with their headers, so a cached page stays cross-origin
-// isolated and the engine keeps its threads. The dai dai network (2.6 MB compressed, fetched
-// by the engine when a dai dai game is chosen: docs/wasm.md) is not among them, to keep the
-// first load small; a hashed asset fetched later joins the cache, so once a dai dai game has
-// been played online, dai dai plays with its network offline too. web/bundle.mjs fills in
-// BUILD and FILES.
+// isolated and the engine keeps its threads. The networks (chu's 1.0 MB compressed, dai dai's
+// 2.6 MB, fetched by the engine before a game's first search: docs/wasm.md) are not among
+// them, so that a first visit downloads no network it does not use; a hashed asset fetched
+// later joins the cache, and on install the networks the engine fetched before this worker
+// came (the first analysis) are taken from the browser's cache, never downloaded. So once a
+// game has been analysed or played online, it plays with its network offline too.
+// web/bundle.mjs fills in BUILD, FILES and NETWORKS.
 const BUILD = "__BUILD__";
 const FLAVOUR = new URL(location.href).searchParams.get("flavour");
 const FILES = __FILES__.filter((f) => !f.endsWith(".wasm") || f.endsWith(`-${FLAVOUR}.wasm`));
+const NETWORKS = __NETWORKS__;
 
 self.addEventListener("install", (event) => {
   event.waitUntil(
     caches
       .open(BUILD)
-      .then((cache) => cache.addAll(FILES))
+      .then((cache) =>
+        cache.addAll(FILES).then(() => Promise.all(NETWORKS.map((f) => keepIfCached(cache, f)))),
+      )
       .then(() => self.skipWaiting()),
   );
 });
@@ -39,6 +44,19 @@ self.addEventListener("fetch", (event) => {
   const hashed = new URL(request.url).pathname.includes("/assets/");
   event.respondWith(hashed ? cacheFirst(request) : networkFirst(request));
 });
+
+/** Keeps `file` if the browser's HTTP cache has it (the engine fetched it before this worker
+ * was installed); nothing is downloaded for it. */
+async function keepIfCached(cache, file) {
+  try {
+    const response = await fetch(
+      new Request(file, { cache: "only-if-cached", mode: "same-origin" }),
+    );
+    if (response.ok) await cache.put(file, response);
+  } catch {
+    // Not fetched yet (or not cacheable): kept when the engine fetches it through this worker.
+  }
+}
 
 async function cacheFirst(request) {
   const cached = await caches.match(request);

@@ -18,8 +18,8 @@ export class EngineChannel {
     });
   }
 
-  /** A ready engine worker running `module`, which fetches the network files it leaves out
-   * from `networkBase`; output lines go to `onLines`. */
+  /** A ready engine worker running `module`, which fetches the network files from
+   * `networkBase`; output lines go to `onLines`. */
   static start(
     module: WebAssembly.Module,
     shared: boolean,

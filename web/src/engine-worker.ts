@@ -3,9 +3,10 @@
 // on a short timer, which delivers `bestmove` and drains the info lines the search thread
 // wrote. In the single-threaded build a search runs inside the `go` line's call; its output
 // is posted as it is written (the module calls `flush_output`).
-// A network the module leaves out (dai dai's: docs/wasm.md) is fetched from `networkBase`
-// when the engine asks for it, and the lines after the one that asked wait until it is in,
-// so that no search runs without it.
+// The module carries no network (docs/wasm.md, "The networks"): a game's file is fetched from
+// `networkBase` when the engine asks for it, and the lines after the one that asked wait
+// until it is in (the engine itself holds that line if it needs the network: `isready`,
+// `go`), so that no search runs without it.
 
 import { readBytes, type Channel } from "./env.js";
 import { ThreadWorkers } from "./thread-workers.js";
@@ -20,7 +21,7 @@ export type ToEngine =
       parallelism: number;
       /** Thread Workers to start at once (instantiating one takes a few hundred ms). */
       workersAhead: number;
-      /** The folder of the network files the module leaves out (a URL ending in `/`). */
+      /** The folder of the network files (a URL ending in `/`). */
       networkBase: string;
     }
   | { type: "line"; text: string };
@@ -92,7 +93,9 @@ export function runEngineWorker(parent: Channel, close: () => void): void {
     if (!polling) tick();
   };
 
-  /** Fetches the network file the engine asks for, if any, and hands it over. */
+  /** Fetches the network file the engine asks for, if any, and hands it over; the engine
+   * then handles the lines it held for it, which may start a search (polled here) or ask
+   * for the other game's file. */
   const fetchWanted = () => {
     const n = ex?.shishi_network_wanted() ?? 0;
     if (ex === null || n === 0) return;
@@ -103,11 +106,16 @@ export function runEngineWorker(parent: Channel, close: () => void): void {
     readBytes(new URL(name, networkBase))
       .then(
         (bytes) => hand((p, l) => e.shishi_network(p, l), bytes),
-        (why) => hand((p, l) => e.shishi_network_failed(p, l), encoder.encode(String(why))),
+        (why) => {
+          const reason = why instanceof Error ? why.message : String(why);
+          hand((p, l) => e.shishi_network_failed(p, l), encoder.encode(reason));
+        },
       )
       .finally(() => {
         fetching = false;
         drain();
+        fetchWanted();
+        if (!polling) tick();
         flush();
       });
   };

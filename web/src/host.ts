@@ -7,9 +7,9 @@ import { SingleThreadHost } from "./single-thread.js";
 
 /** Options of [`Shishi`]. */
 export interface ShishiOptions {
-  /** Where `shishi-mt.wasm`, `shishi-st.wasm` and the dai dai network file (fetched when a
-   * dai dai game is chosen) are (a folder URL, ending in `/`); by default, next to this
-   * script. */
+  /** Where `shishi-mt.wasm`, `shishi-st.wasm` and the two network files (each fetched
+   * before its game's first search) are (a folder URL, ending in `/`); by default, next to
+   * this script. */
   wasmBase?: string | URL;
   /** `false`: the single-threaded flavour even where shared memory is available. */
   threads?: boolean;

@@ -5,6 +5,7 @@
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
 import { once } from "node:events";
+import { readdir } from "node:fs/promises";
 import { connect, createServer } from "node:net";
 import { fileURLToPath } from "node:url";
 import { after, before, describe, test } from "node:test";
@@ -21,6 +22,11 @@ import {
   squareCentre,
   waitMoves,
 } from "./board-page.mjs";
+
+/** The network files (nets/, beside the engine in web/dist/assets/engine-<hash>/). */
+const networks = await readdir(new URL("../../nets/", import.meta.url));
+const CHU_NET = networks.find((f) => /^chu-[0-9a-f]{8}\.nnue$/.test(f));
+const DAIDAI_NET = networks.find((f) => /^daidai-[0-9a-f]{8}\.nnue$/.test(f));
 
 const LION = "k11/12/12/12/6p5/6p5/6N5/12/12/12/12/11K b - 1";
 const LION_DOG = "k16/17/17/17/17/17/8p8/8p8/8(LD)8/17/17/17/17/17/17/17/16K b - 1";
@@ -135,32 +141,63 @@ describe("web board, cross-origin isolated", () => {
     await page.close();
   });
 
+  test("chu analysis: the searching engine fetches chu's network once, the rules engine none", async () => {
+    const from = requested.length;
+    const { page, errors } = await open();
+    // The page analyses the start position at once: chu's network, before the first line.
+    await page.waitForFunction(
+      () =>
+        document.querySelectorAll("#lines li").length >= 1 &&
+        Number(/depth (\d+)/.exec(document.getElementById("analysis-stats").textContent)?.[1]) >= 3,
+    );
+    await clickSquare(page, "7i");
+    await clickSquare(page, "7h");
+    await waitMoves(page, 1);
+    await page.waitForFunction(() => document.querySelectorAll("#lines li").length >= 1);
+    // The service worker comes after the page is ready and fetches no network itself, so the
+    // server's count is the engines' (the rules engine, on the hand-set evaluation, asks none).
+    const fetched = requested.slice(from).filter((p) => p.endsWith(".nnue"));
+    assert.equal(fetched.length, 1, fetched.join(" "));
+    assert.match(fetched[0], new RegExp(`^/dist/assets/engine-[0-9a-f]{8}/${CHU_NET}$`));
+    // A reload, through the service worker, which then keeps the file for offline use.
+    await page.evaluate(() => navigator.serviceWorker.ready);
+    await page.reload();
+    await page.waitForSelector("body[data-ready=true]");
+    await page.waitForFunction(async (file) => {
+      for (const name of await caches.keys()) {
+        const kept = await (await caches.open(name)).keys();
+        if (kept.some((r) => r.url.endsWith(file))) return true;
+      }
+      return false;
+    }, CHU_NET);
+    assert.doesNotMatch(await page.textContent("#engine-status"), /error/i);
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
   test("dai dai analysis: the searching engine fetches the dai dai network once", async () => {
     const from = requested.length;
     const { page, errors } = await open();
-    assert.deepEqual(
-      requested.slice(from).filter((p) => p.endsWith(".nnue")),
-      [],
-      "not with the page",
-    );
+    const isDaidai = (url) => url.endsWith(DAIDAI_NET);
+    assert.deepEqual(requested.slice(from).filter(isDaidai), [], "not with the page");
     // What the page's workers ask for (the service worker may answer a second ask from its
     // cache, so the server's count alone would not show it).
     const asked = [];
-    page.on("request", (r) => r.url().endsWith(".nnue") && asked.push(r.url()));
-    const firstAsk = page.waitForRequest((r) => r.url().endsWith(".nnue"));
+    page.on("request", (r) => isDaidai(r.url()) && asked.push(r.url()));
+    const firstAsk = page.waitForRequest((r) => isDaidai(r.url()));
     await page.selectOption("#game", "daidaishogi/seed");
     // The pieces are drawn from the rules engine's answer, which a fetch of its own would
     // have held back until the file was in.
     await page.waitForFunction(() => document.querySelectorAll("g.piece").length === 192);
     await firstAsk;
     // The service worker keeps it, so dai dai has its network offline from now on.
-    await page.waitForFunction(async () => {
+    await page.waitForFunction(async (file) => {
       for (const name of await caches.keys()) {
         const kept = await (await caches.open(name)).keys();
-        if (kept.some((r) => r.url.endsWith(".nnue"))) return true;
+        if (kept.some((r) => r.url.endsWith(file))) return true;
       }
       return false;
-    });
+    }, DAIDAI_NET);
     // The searching engine analyses with it.
     await page.waitForFunction(
       () =>
@@ -169,8 +206,8 @@ describe("web board, cross-origin isolated", () => {
     );
     // The rules engine judges by the hand-set evaluation and fetches nothing (docs/wasm.md).
     assert.equal(asked.length, 1, asked.join(" "));
-    assert.match(asked[0], /\/assets\/engine-[0-9a-f]{8}\/daidai-[0-9a-f]{8}\.nnue$/);
-    const fetched = requested.slice(from).filter((p) => p.endsWith(".nnue"));
+    assert.match(asked[0], new RegExp(`/assets/engine-[0-9a-f]{8}/${DAIDAI_NET}$`));
+    const fetched = requested.slice(from).filter(isDaidai);
     assert.equal(fetched.length, 1, fetched.join(" "));
     assert.doesNotMatch(await page.textContent("#engine-status"), /error/i);
     assert.deepEqual(errors, []);
@@ -420,11 +457,19 @@ describe("web board served by `shishi web` (the README's command)", () => {
   test("first load and reload bytes: compressed, and a reload asks only what changed", async () => {
     // Bytes on the wire from the server, headers included, counted by a TCP relay in front of
     // it: every request of the page, its workers and its service worker, on a first visit
-    // and on a reload with the browser's cache kept.
-    let received = 0;
+    // and on a reload with the browser's cache kept. A response's bytes count under the path
+    // of the request before it on its connection (a browser sends HTTP/1.1 requests one at a
+    // time on a connection), so that the network the first analysis fetches counts apart.
+    const bytes = new Map();
     const relay = createServer((client) => {
       const upstream = connect(Number(new URL(url).port), "127.0.0.1");
-      upstream.on("data", (d) => (received += d.length));
+      let path = "";
+      client.on("data", (d) => {
+        for (const m of String(d).matchAll(/(?:^|\r\n)[A-Z]+ (\S+) HTTP\/1\.[01]\r\n/g)) {
+          path = m[1];
+        }
+      });
+      upstream.on("data", (d) => bytes.set(path, (bytes.get(path) ?? 0) + d.length));
       client.pipe(upstream).pipe(client);
       const close = () => (client.destroy(), upstream.destroy());
       client.on("error", close).on("close", close);
@@ -435,22 +480,38 @@ describe("web board served by `shishi web` (the README's command)", () => {
     const context = await browser.newContext();
     const page = await context.newPage();
     const load = async (go) => {
-      received = 0;
+      bytes.clear();
       await go();
       await page.waitForSelector("body[data-ready=true]", { timeout: 60_000 });
-      // The service worker's copy of the files is counted too.
+      // The service worker's copy of the files is counted too, and the first analysis, whose
+      // lines come once chu's network is in.
       await page.evaluate(() => navigator.serviceWorker.ready);
+      await page.waitForFunction(() => document.querySelectorAll("#lines li").length >= 1, null, {
+        timeout: 60_000,
+      });
       await page.waitForTimeout(1000);
-      return received;
+      const all = [...bytes];
+      const sum = (rows) => rows.reduce((n, [, b]) => n + b, 0);
+      const networks = all.filter(([p]) => p.endsWith(".nnue"));
+      return { page: sum(all) - sum(networks), networks, all: sum(all) };
     };
     const first = await load(() => page.goto(relayUrl));
     const reload = await load(() => page.reload());
-    console.log(`shishi web: first load ${first} bytes, reload ${reload} bytes`);
-    assert.ok(first > 100_000, `first load ${first} bytes: the engine was not counted`);
-    // One engine module, with the built-in network (about 600 KB with brotli), serves both
-    // engines, and the service worker keeps only that one.
-    assert.ok(first <= 700_000, `first load ${first} bytes`);
-    assert.ok(reload <= 5_000, `reload ${reload} bytes`);
+    const network = first.networks.map(([, b]) => b).join(" + ");
+    console.log(
+      `shishi web: first load ${first.page} bytes, then ${network} bytes of chu's network ` +
+        `for the first analysis; reload ${reload.all} bytes`,
+    );
+    assert.ok(first.page > 100_000, `first load ${first.page} bytes: the engine was not counted`);
+    // One engine module, with no network, serves both engines, and the service worker keeps
+    // only that one.
+    assert.ok(first.page <= 700_000, `first load ${first.page} bytes`);
+    // The first analysis fetches chu's network (1.0 MB compressed), once; nothing fetches dai
+    // dai's.
+    assert.equal(first.networks.length, 1, first.networks.join(" "));
+    assert.match(first.networks[0][0], new RegExp(`^/assets/engine-[0-9a-f]{8}/${CHU_NET}$`));
+    assert.ok(first.networks[0][1] > 500_000, `${first.networks[0][1]} bytes: compressed?`);
+    assert.ok(reload.all <= 5_000, `reload ${reload.all} bytes`);
     await context.close();
     relay.close();
   });

@@ -3,12 +3,17 @@
 // without cross-origin isolation: the isolated page gets the multi-threaded flavour (and two
 // threads), the other the single-threaded one; both search, answer isready during a search
 // and stop, and search at a fixed depth exactly as the native binary does (score, nodes, PV),
-// in chu and in dai dai, whose network the engine fetches from the server.
+// in chu and in dai dai, whose networks the engine fetches from the server.
 import assert from "node:assert/strict";
+import { readdir } from "node:fs/promises";
 import { after, before, describe, test } from "node:test";
 import { launch } from "./chromium.mjs";
 import { serve } from "./server.mjs";
 import { handshake, nativeEngine, search } from "./session.mjs";
+
+/** The network files (nets/, copied into web/dist/ by the build). */
+const networks = await readdir(new URL("../../nets/", import.meta.url));
+const network = (game) => networks.find((f) => new RegExp(`^${game}-[0-9a-f]{8}\\.nnue$`).test(f));
 
 let browser;
 before(async () => {
@@ -19,8 +24,10 @@ after(() => browser?.close());
 for (const isolated of [true, false]) {
   describe(isolated ? "cross-origin isolated page" : "page without isolation", () => {
     let server;
+    /** Every path the pages asked the server for. */
+    const requested = [];
     before(async () => {
-      server = await serve({ isolated });
+      server = await serve({ isolated, onRequest: (p) => requested.push(p) });
     });
     after(() => server.close());
 
@@ -83,10 +90,12 @@ for (const isolated of [true, false]) {
       for (const a of answers) assert.match(a, /^bestmove \d/);
     });
 
-    for (const [game, commands, depth] of [
+    for (const [game, file, commands, depth] of [
       [
-        // Chu under lishogi's rules evaluates with the built-in network (docs/eval.md).
+        // Chu under lishogi's rules evaluates with the built-in network (docs/eval.md), which
+        // the engine fetches before the search (docs/wasm.md, "The networks").
         "chu",
+        network("chu"),
         [
           "setoption name USI_Variant value chushogi",
           "setoption name Rules value lishogi",
@@ -96,8 +105,10 @@ for (const isolated of [true, false]) {
         7,
       ],
       [
-        // Dai dai's network is fetched by the engine once dai dai is chosen (docs/wasm.md).
+        // Dai dai's network is fetched by the engine once dai dai is chosen (docs/wasm.md);
+        // chu's is never asked for.
         "dai dai",
+        network("daidai"),
         ["setoption name USI_Variant value daidaishogi", "usinewgame", "position startpos"],
         4,
       ],
@@ -110,8 +121,11 @@ for (const isolated of [true, false]) {
         for (const c of commands) native.send(c);
         const want = await search(native, `go depth ${depth}`);
         native.close();
+        const from = requested.length;
         const tab = await browser.newPage();
-        await tab.goto(`${server.url}example/`);
+        // A page that starts no engine of its own (the example page searches at once), so that
+        // the server's log is this engine's.
+        await tab.goto(`${server.url}test/pages/module.html`);
         const got = await tab.evaluate(
           async ([commands, depth]) => {
             const { default: Shishi } = await import("/dist/shishi.js");
@@ -135,6 +149,11 @@ for (const isolated of [true, false]) {
           [commands, depth],
         );
         await tab.close();
+        // The game's network, once; not the other game's.
+        assert.deepEqual(
+          requested.slice(from).filter((p) => p.endsWith(".nnue")),
+          [`/dist/${file}`],
+        );
         assert.ok(
           got.lines.some((l) => l.includes(isolated ? "multi-threaded" : "single-threaded")),
         );

@@ -1,9 +1,9 @@
 // The WebAssembly engine is the native engine: at a fixed depth on one thread it reports the
 // same score, node count and principal variation and plays the same move as the native
 // binary, on positions of both games and both chu rule sets, in both flavours; and a short
-// game played move by move by each is the same game. Dai dai's network is not in the module:
-// the engine fetches it when dai dai is chosen (docs/wasm.md), so dai dai's cases show that
-// it arrives before any search; and a file that is not the network is refused.
+// game played move by move by each is the same game. The module carries no network: the
+// engine fetches each game's network (from web/dist/) before its first search of that game
+// (docs/wasm.md, "The networks"), so every case shows that it arrives before the search.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { handshake, nativeEngine, search, wasmEngine } from "./session.mjs";

@@ -1,7 +1,8 @@
 // The npm package of the engine (web/pack.mjs, docs/wasm.md): packed with `npm pack`, installed
 // from the tarball into a fresh project, type-checked against its declarations, bundled there
 // with esbuild (the package kept external, as its README asks) and run under Node: a search
-// through it answers a move the native binary lists as legal.
+// through it (with chu's network, fetched from the package's folder: no error line) answers a
+// move the native binary lists as legal.
 import assert from "node:assert/strict";
 import { execFileSync, spawnSync } from "node:child_process";
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
@@ -71,8 +72,14 @@ before(async () => {
 });
 after(() => rm(tmp, { recursive: true, force: true }));
 
-test("the tarball: the loader, both .wasm, the dai dai network, the declarations, README and licences; Cargo's version", async () => {
-  const networks = (await readdir(join(web, "..", "nets"))).filter((f) => f.startsWith("daidai-"));
+test("the tarball: the loader, both .wasm, both networks, the declarations, README and licences; Cargo's version", async () => {
+  const networks = (await readdir(join(web, "..", "nets")))
+    .filter((f) => f.endsWith(".nnue"))
+    .sort();
+  assert.deepEqual(
+    networks.map((f) => f.replace(/-[0-9a-f]{8}\.nnue$/, "")),
+    ["chu", "daidai"],
+  );
   const files = execFileSync("tar", ["tzf", tarball], { encoding: "utf8" })
     .trim()
     .split("\n")
