@@ -2,14 +2,14 @@
 //! install. `nets/README.md` gives each file's hashes and the `shishi train` command and seed
 //! that made it.
 //!
-//! The WebAssembly build carries none of them: chu's file (1.5 MB, 1.0 MB gzipped) would
-//! more than double the web board's first load, dai dai's (4.7 MB, 2.6 MB gzipped) would take
-//! it past 3 MB (docs/web.md). There the host is asked for a game's file when an engine that
-//! judges that game by its built-in network is about to need it ([`super::prepare`],
-//! [`want`], [`wanted`]) and hands it over ([`provide`]) or says why it could not
-//! ([`give_up`]); a file is taken only if it is that game's network and its hash begins with
-//! the eight hex digits its name gives, so the WebAssembly engine judges both games exactly as
-//! the native one does (docs/wasm.md, "The networks").
+//! The WebAssembly build carries none of them: chu's file (1.5 MB, 0.9 MB with brotli) would
+//! more than quadruple the web board's first load, and dai dai's (4.7 MB, 2.1 MB with brotli)
+//! is for a game most visitors never open (docs/web.md). There the host is asked for a game's
+//! file when an engine that judges that game by its built-in network is about to need it
+//! ([`super::prepare`], [`want`], [`wanted`]), and hands it over ([`provide`]) or says why it
+//! could not ([`give_up`]); a file is taken only if it is that game's network and its hash
+//! begins with the eight hex digits its name gives, so the WebAssembly engine judges both
+//! games exactly as the native one does (docs/wasm.md, "The networks").
 
 use super::Network;
 use super::features::MAX_HIDDEN;

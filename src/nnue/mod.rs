@@ -54,10 +54,11 @@ pub fn active(variant: Variant) -> Option<&'static Network> {
 /// this build leaves out (the WebAssembly build leaves out both), the host is asked for the
 /// file now ([`builtin::want`]), before a search needs it. The protocol front ends call this
 /// when a game is chosen (`USI_Variant`), when `EvalFile` is set, and before a line that may
-/// search or that asks whether the engine is ready (`isready`, `go`: `protocol::Engine` then
-/// holds that line until the host has answered). An engine that judges by the hand-set
-/// evaluation or a loaded file asks for nothing: the web board's rules engine, which never
-/// evaluates and sets `EvalFile <empty>` first, fetches no network.
+/// search or that asks whether the engine is ready (USI's `isready` and `go`, XBoard's
+/// commands after the handshake: `protocol::Engine` then holds that line until the host has
+/// answered). An engine that judges by the hand-set evaluation or a loaded file asks for
+/// nothing: the web board's rules engine, which never evaluates and sets `EvalFile <empty>`
+/// first, fetches no network.
 pub fn prepare(variant: Variant) {
     if matches!(
         *slot(variant).read().unwrap_or_else(|e| e.into_inner()),
